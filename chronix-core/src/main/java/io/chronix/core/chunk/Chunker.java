@@ -1,0 +1,32 @@
+package io.chronix.core.chunk;
+
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.Record;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Cuts the sorted points of one series into records of at most {@code maxPoints} points. */
+public final class Chunker {
+
+  private final int maxPoints;
+  private final ChunkCodec codec;
+
+  public Chunker(int maxPoints, ChunkCodec codec) {
+    if (maxPoints < 1) {
+      throw new IllegalArgumentException("chunk size must be at least one point: " + maxPoints);
+    }
+    this.maxPoints = maxPoints;
+    this.codec = codec;
+  }
+
+  public List<Record> chunk(SeriesKey key, Points sortedPoints) {
+    List<Record> records = new ArrayList<>(sortedPoints.size() / maxPoints + 1);
+    for (int from = 0; from < sortedPoints.size(); from += maxPoints) {
+      int to = Math.min(sortedPoints.size(), from + maxPoints);
+      records.add(Record.encode(key, sortedPoints.slice(from, to), codec));
+    }
+    return records;
+  }
+}

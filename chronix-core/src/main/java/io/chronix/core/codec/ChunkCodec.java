@@ -1,0 +1,81 @@
+package io.chronix.core.codec;
+
+import io.chronix.core.series.Points;
+
+/**
+ * Encodes the points of one chunk into a data blob and back.
+ *
+ * <p>Blob format version 1 (see docs/formats.md):
+ *
+ * <pre>
+ *   byte     format version (1)
+ *   byte     compression id (0 none, 1 gzip)
+ *   bytes    compressed body:
+ *              varint   point count n
+ *              DDC      n timestamps ({@link DateDeltaCompaction})
+ *              values   n values ({@link ValueEncoding})
+ * </pre>
+ *
+ * <p>New layouts get a new version byte; {@link #decode} keeps reading every older one.
+ */
+public final class ChunkCodec {
+
+  public static final int FORMAT_VERSION = 1;
+
+  private final Compression compression;
+  private final long ddcThreshold;
+
+  /**
+   * @param ddcThreshold nanoseconds a timestamp may move (0 = lossless)
+   */
+  public ChunkCodec(Compression compression, long ddcThreshold) {
+    if (ddcThreshold < 0) {
+      throw new IllegalArgumentException("DDC threshold must not be negative: " + ddcThreshold);
+    }
+    this.compression = compression;
+    this.ddcThreshold = ddcThreshold;
+  }
+
+  /** Lossless gzip, the default. */
+  public static ChunkCodec lossless() {
+    return new ChunkCodec(Compressions.GZIP, 0);
+  }
+
+  public byte[] encode(Points points) {
+    int n = points.size();
+    ByteWriter body = new ByteWriter(n * 3 + 16);
+    body.writeVarLong(n);
+    DateDeltaCompaction.encode(points.timestampArray(), n, ddcThreshold, body);
+    ValueEncoding.encode(points.valueArray(), n, body);
+    byte[] compressed = compression.compress(body.array(), 0, body.size());
+    byte[] blob = new byte[compressed.length + 2];
+    blob[0] = (byte) FORMAT_VERSION;
+    blob[1] = (byte) compression.id();
+    System.arraycopy(compressed, 0, blob, 2, compressed.length);
+    return blob;
+  }
+
+  /** Decodes a blob of any known format version. */
+  public static Points decode(byte[] blob) {
+    if (blob == null || blob.length < 2) {
+      throw new CorruptBlobException("blob too short to hold a header");
+    }
+    int version = blob[0] & 0xFF;
+    if (version != FORMAT_VERSION) {
+      throw new CorruptBlobException("unknown blob format version " + version);
+    }
+    byte[] body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2);
+    ByteReader in = new ByteReader(body, 0, body.length);
+    long count = in.readVarLong();
+    if (count < 0 || count > Integer.MAX_VALUE - 8 || count > (long) body.length * 8) {
+      throw new CorruptBlobException("implausible point count " + count);
+    }
+    int n = (int) count;
+    long[] timestamps = DateDeltaCompaction.decode(in, n);
+    double[] values = ValueEncoding.decode(in, n);
+    if (in.hasRemaining()) {
+      throw new CorruptBlobException("trailing bytes after " + n + " points");
+    }
+    return Points.wrap(timestamps, values, n);
+  }
+}

@@ -1,0 +1,107 @@
+package io.chronix.core.series;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Identity of a series: its name, its value type and its attributes (host, process, group, ...).
+ * Two points belong to the same series exactly when their keys are equal.
+ */
+public final class SeriesKey {
+
+  /** The value type of series whose points are doubles (the Chronix name for it). */
+  public static final String METRIC = "metric";
+
+  private final String name;
+  private final String type;
+  private final SortedMap<String, String> attributes;
+  private final int hash;
+
+  public SeriesKey(String name, String type, Map<String, String> attributes) {
+    if (name == null || name.isEmpty()) {
+      throw new IllegalArgumentException("a series needs a non-empty name");
+    }
+    this.name = name;
+    this.type = Objects.requireNonNull(type, "type");
+    this.attributes = Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
+    this.hash = Objects.hash(name, type, this.attributes);
+  }
+
+  public static SeriesKey metric(String name, Map<String, String> attributes) {
+    return new SeriesKey(name, METRIC, attributes);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public String type() {
+    return type;
+  }
+
+  public SortedMap<String, String> attributes() {
+    return attributes;
+  }
+
+  /**
+   * A short, stable identifier of this key (hex of a SHA-256 prefix). Records of one series share
+   * it, which lets a sharded store route all chunks of a series to one shard.
+   */
+  public String id() {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      update(digest, name);
+      update(digest, type);
+      for (Map.Entry<String, String> attribute : attributes.entrySet()) {
+        update(digest, attribute.getKey());
+        update(digest, attribute.getValue());
+      }
+      byte[] sha = digest.digest();
+      return HexFormat.of().formatHex(sha, 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JDK", e);
+    }
+  }
+
+  private static void update(MessageDigest digest, String part) {
+    byte[] bytes = part.getBytes(StandardCharsets.UTF_8);
+    // length prefix keeps ("ab","c") and ("a","bc") apart
+    digest.update((byte) (bytes.length >>> 24));
+    digest.update((byte) (bytes.length >>> 16));
+    digest.update((byte) (bytes.length >>> 8));
+    digest.update((byte) bytes.length);
+    digest.update(bytes);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof SeriesKey)) {
+      return false;
+    }
+    SeriesKey that = (SeriesKey) other;
+    return hash == that.hash
+        && name.equals(that.name)
+        && type.equals(that.type)
+        && attributes.equals(that.attributes);
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public String toString() {
+    return name + attributes + "(" + type + ")";
+  }
+}

@@ -1,0 +1,51 @@
+package io.chronix.core.series;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PointsTest {
+
+  @Test
+  void sortKeepsLastWriteOfEqualTimestamps() {
+    Points points = new Points();
+    points.add(30, 3);
+    points.add(10, 1);
+    points.add(30, 33);
+    points.add(20, 2);
+    points.add(10, 11);
+    points.sortAndDeduplicate();
+    assertEquals(Points.wrap(new long[] {10, 20, 30}, new double[] {11, 2, 33}, 3), points);
+  }
+
+  @Test
+  void clipIsHalfOpen() {
+    Points points = Points.wrap(new long[] {1, 2, 3, 4, 5}, new double[] {1, 2, 3, 4, 5}, 5);
+    assertEquals(Points.wrap(new long[] {2, 3}, new double[] {2, 3}, 2), points.clip(2, 4));
+    assertEquals(0, points.clip(6, 9).size());
+    assertEquals(0, points.clip(4, 2).size());
+  }
+
+  @Test
+  void mergeOrdersAndLetsLaterChunksWin() {
+    Points older = Points.wrap(new long[] {1, 3, 5}, new double[] {1, 3, 5}, 3);
+    Points newer = Points.wrap(new long[] {2, 3, 6}, new double[] {2, 30, 6}, 3);
+    assertEquals(Points.wrap(new long[] {1, 2, 3, 5, 6}, new double[] {1, 2, 30, 5, 6}, 5),
+        SeriesMerge.merge(List.of(older, newer)));
+  }
+
+  @Test
+  void seriesKeyIdentity() {
+    SeriesKey a = SeriesKey.metric("cpu", Map.of("host", "a", "dc", "x"));
+    SeriesKey b = SeriesKey.metric("cpu", Map.of("dc", "x", "host", "a"));
+    assertEquals(a, b);
+    assertEquals(a.id(), b.id());
+    assertNotEquals(a.id(), SeriesKey.metric("cpu", Map.of("host", "ax", "dc", "")).id());
+    assertEquals(16, a.id().length());
+    assertThrows(IllegalArgumentException.class, () -> SeriesKey.metric("", Map.of()));
+  }
+}
