@@ -1,0 +1,40 @@
+package io.chronix.core.record;
+
+import java.util.Set;
+
+/**
+ * Names of the stored record's fields (the Solr schema in conf/ is their definition). Every
+ * other field of a record, except those starting with an underscore, is an attribute of its series.
+ */
+public final class RecordFields {
+
+  public static final String ID = "id";
+  public static final String VERSION = "_version_";
+  public static final String NAME = "name";
+  public static final String TYPE = "type";
+  /** Epoch milliseconds of the first point, rounded down. */
+  public static final String START = "start";
+  /** Epoch milliseconds of the last point, rounded down. */
+  public static final String END = "end";
+  public static final String DATA = "data";
+  public static final String COUNT = "count";
+  public static final String MIN = "min";
+  public static final String MAX = "max";
+  public static final String SUM = "sum";
+  public static final String FIRST = "first";
+  public static final String LAST = "last";
+
+  public static final Set<String> RESERVED =
+      Set.of(ID, VERSION, NAME, TYPE, START, END, DATA, COUNT, MIN, MAX, SUM, FIRST, LAST);
+
+  private RecordFields() {}
+
+  /** Fields starting with an underscore belong to the store itself (Solr's _root_, _version_). */
+  public static boolean isAttribute(String field) {
+    return !RESERVED.contains(field) && !field.startsWith("_");
+  }
+
+  public static long nanosToMillis(long nanos) {
+    return Math.floorDiv(nanos, 1_000_000L);
+  }
+}

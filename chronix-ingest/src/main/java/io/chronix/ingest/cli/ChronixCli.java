@@ -1,0 +1,179 @@
+package io.chronix.ingest.cli;
+
+import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.importer.CsvImporter;
+import java.net.ConnectException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code chronix start|import ...}; see {@link #USAGE}. */
+public final class ChronixCli {
+
+  static final String USAGE = String.join("\n",
+      "usage: chronix start [options]            start the server (embedded Solr, data in ./data)",
+      "       chronix import [options] <files>   load CSV files (or directories of them) into a running server",
+      "",
+      "options:",
+      "  --config <file>        settings file (keys as in conf/chronix.properties)",
+      "  --http-port <port>     HTTP port (default 8983); import: port of the running server",
+      "  --host <address>       address to listen on / to reach (default 127.0.0.1)",
+      "  --data-dir <dir>       where records and the embedded Solr index live (default ./data)",
+      "  --solr-url <url>       use this external Solr instead of the embedded node",
+      "  --set <key>=<value>    any other setting of conf/chronix.properties",
+      "  --zone <zone>          import: zone of the CSV timestamps (default UTC)",
+      "  --parallel <n>         import: files sent at once (default 2)");
+
+  private ChronixCli() {}
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  static int run(String[] args) {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h")) {
+      System.out.println(USAGE);
+      return args.length == 0 ? 2 : 0;
+    }
+    try {
+      Options options = Options.parse(args);
+      switch (args[0]) {
+        case "start":
+          return start(options);
+        case "import":
+          return importFiles(options);
+        default:
+          System.err.println("chronix: unknown command '" + args[0] + "'\n" + USAGE);
+          return 2;
+      }
+    } catch (IllegalArgumentException e) {
+      System.err.println("chronix: " + e.getMessage());
+      return 2;
+    } catch (Exception e) {
+      System.err.println("chronix: " + e);
+      return 1;
+    }
+  }
+
+  private static int start(Options options) throws Exception {
+    if (!options.files.isEmpty()) {
+      throw new IllegalArgumentException("start takes no file arguments: " + options.files);
+    }
+    ChronixServer server = new ChronixServer(options.config()).start();
+    CountDownLatch stopped = new CountDownLatch(1);
+    // SIGTERM and Ctrl-C run this hook: buffered points are written before the JVM exits
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        server.close();
+      } catch (Exception e) {
+        System.err.println("chronix: clean stop failed: " + e);
+      } finally {
+        stopped.countDown();
+      }
+    }, "chronix-shutdown"));
+    System.out.println("Chronix server ready at " + server.baseUrl() + " (Solr at " + server.solrUrl() + ")");
+    stopped.await();
+    return 0;
+  }
+
+  private static int importFiles(Options options) throws Exception {
+    if (options.files.isEmpty()) {
+      throw new IllegalArgumentException("import needs at least one file or directory");
+    }
+    ServerConfig config = options.config();
+    URI server = URI.create("http://" + config.host() + ":" + config.port());
+    List<Path> files = CsvImporter.expand(options.files);
+    CsvImporter importer = new CsvImporter(server, options.zone, System.err, System.console() != null);
+    CsvImporter.Summary summary;
+    try {
+      summary = importer.importFiles(files, options.parallel);
+    } catch (ConnectException e) {
+      System.err.println("chronix: no Chronix server answers at " + server
+          + " (start one with ./chronix start, or pass the port it uses with --http-port)");
+      return 3;
+    }
+    System.out.printf("imported %,d points from %d files in %.1f s (%,.0f points/s)%n", summary.points(),
+        summary.files() - summary.failures().size(), summary.nanos() / 1e9, summary.pointsPerSecond());
+    for (String failure : summary.failures()) {
+      System.err.println("chronix: failed: " + failure);
+    }
+    return summary.failures().isEmpty() ? 0 : 1;
+  }
+
+  /** Parsed command line. */
+  static final class Options {
+    Path configFile;
+    final Map<String, String> settings = new LinkedHashMap<>();
+    final List<Path> files = new ArrayList<>();
+    ZoneId zone = ZoneId.of("UTC");
+    int parallel = 2;
+
+    static Options parse(String[] args) {
+      Options options = new Options();
+      for (int i = 1; i < args.length; i++) {
+        String arg = args[i];
+        if (!arg.startsWith("--")) {
+          options.files.add(Path.of(arg));
+          continue;
+        }
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException(arg + " needs a value");
+        }
+        String value = args[++i];
+        switch (arg) {
+          case "--config":
+            options.configFile = Path.of(value);
+            break;
+          case "--http-port":
+            options.settings.put("http.port", value);
+            break;
+          case "--host":
+            options.settings.put("http.host", value);
+            break;
+          case "--data-dir":
+            options.settings.put("data.dir", value);
+            break;
+          case "--solr-url":
+            options.settings.put("solr.url", value);
+            break;
+          case "--set": {
+            int equals = value.indexOf('=');
+            if (equals <= 0) {
+              throw new IllegalArgumentException("--set needs key=value, not '" + value + "'");
+            }
+            options.settings.put(value.substring(0, equals).trim(), value.substring(equals + 1).trim());
+            break;
+          }
+          case "--zone":
+            options.zone = ZoneId.of(value);
+            break;
+          case "--parallel":
+            options.parallel = Integer.parseInt(value);
+            break;
+          default:
+            throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);
+        }
+      }
+      return options;
+    }
+
+    ServerConfig config() throws java.io.IOException {
+      ServerConfig config = ServerConfig.defaults();
+      if (configFile != null) {
+        config = config.withFile(configFile);
+      }
+      ServerConfig result = config.with(settings);
+      result.port(); // validate early, with the key's name in the message
+      result.chunkMaxAge();
+      result.flushInterval();
+      result.codec();
+      return result;
+    }
+  }
+}

@@ -1,0 +1,188 @@
+package io.chronix.ingest.config;
+
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.codec.Compressions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Server settings: built-in defaults (conf/chronix.properties, packaged into the jar), then an
+ * optional config file, then command-line options; later ones win. Every key is documented in
+ * conf/chronix.properties.
+ */
+public final class ServerConfig {
+
+  private final Properties properties;
+
+  private ServerConfig(Properties properties) {
+    this.properties = properties;
+  }
+
+  public static ServerConfig defaults() {
+    Properties properties = new Properties();
+    try (InputStream in = ServerConfig.class.getResourceAsStream("/chronix-defaults/chronix.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("chronix-defaults/chronix.properties missing from the classpath");
+      }
+      properties.load(new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read built-in defaults", e);
+    }
+    return new ServerConfig(properties);
+  }
+
+  /** Defaults overlaid with the given file. */
+  public ServerConfig withFile(Path file) throws IOException {
+    Properties merged = copy();
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      Properties fromFile = new Properties();
+      fromFile.load(reader);
+      for (String key : fromFile.stringPropertyNames()) {
+        requireKnown(key, "config file " + file);
+        merged.setProperty(key, fromFile.getProperty(key).trim());
+      }
+    }
+    return new ServerConfig(merged);
+  }
+
+  public ServerConfig with(String key, String value) {
+    requireKnown(key, "option");
+    Properties merged = copy();
+    merged.setProperty(key, value);
+    return new ServerConfig(merged);
+  }
+
+  public ServerConfig with(Map<String, String> overrides) {
+    ServerConfig config = this;
+    for (Map.Entry<String, String> entry : overrides.entrySet()) {
+      config = config.with(entry.getKey(), entry.getValue());
+    }
+    return config;
+  }
+
+  private Properties copy() {
+    Properties copy = new Properties();
+    copy.putAll(properties);
+    return copy;
+  }
+
+  private void requireKnown(String key, String where) {
+    if (!properties.containsKey(key)) {
+      throw new IllegalArgumentException("unknown setting '" + key + "' in " + where
+          + " (known: " + new java.util.TreeSet<>(properties.stringPropertyNames()) + ")");
+    }
+  }
+
+  public String get(String key) {
+    String value = properties.getProperty(key);
+    if (value == null) {
+      throw new IllegalArgumentException("unknown setting '" + key + "'");
+    }
+    return value.trim();
+  }
+
+  public String host() {
+    return get("http.host");
+  }
+
+  public int port() {
+    return intValue("http.port", 0, 65535);
+  }
+
+  public Path dataDir() {
+    return Path.of(get("data.dir"));
+  }
+
+  /** Empty: start the embedded Solr node. */
+  public String solrUrl() {
+    return get("solr.url");
+  }
+
+  public String collection() {
+    return get("solr.collection");
+  }
+
+  public int chunkMaxPoints() {
+    return intValue("chunk.maxPoints", 1, Integer.MAX_VALUE);
+  }
+
+  public long chunkMaxBytes() {
+    return longValue("chunk.maxBytes", 16, Long.MAX_VALUE);
+  }
+
+  public Duration chunkMaxAge() {
+    return duration("chunk.maxAge");
+  }
+
+  public Duration flushInterval() {
+    return duration("flush.interval");
+  }
+
+  public long maxRequestBytes() {
+    return longValue("http.maxRequestBytes", 1024, Long.MAX_VALUE);
+  }
+
+  public ChunkCodec codec() {
+    long threshold = longValue("ddc.thresholdNanos", 0, Long.MAX_VALUE);
+    try {
+      return new ChunkCodec(Compressions.byName(get("chunk.compression")), threshold);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("chunk.compression: " + e.getMessage(), e);
+    }
+  }
+
+  private int intValue(String key, int min, int max) {
+    long value = longValue(key, min, max);
+    return (int) value;
+  }
+
+  private long longValue(String key, long min, long max) {
+    String text = get(key);
+    long value;
+    try {
+      value = Long.parseLong(text.replace("_", ""));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(key + " must be a whole number, not '" + text + "'");
+    }
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(key + " must lie in [" + min + ", " + max + "], not " + value);
+    }
+    return value;
+  }
+
+  /** ISO-8601 (PT10M) or a number with unit: 500ms, 30s, 10m, 2h. */
+  private Duration duration(String key) {
+    String text = get(key).toLowerCase(Locale.ROOT);
+    try {
+      if (text.startsWith("p")) {
+        return Duration.parse(text.toUpperCase(Locale.ROOT));
+      }
+      if (text.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
+      }
+      long amount = Long.parseLong(text.substring(0, text.length() - 1));
+      switch (text.charAt(text.length() - 1)) {
+        case 's':
+          return Duration.ofSeconds(amount);
+        case 'm':
+          return Duration.ofMinutes(amount);
+        case 'h':
+          return Duration.ofHours(amount);
+        default:
+          break;
+      }
+    } catch (NumberFormatException | DateTimeParseException | StringIndexOutOfBoundsException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(key + " must be a duration such as 500ms, 30s, 10m, 2h or PT10M, not '" + text + "'");
+  }
+}

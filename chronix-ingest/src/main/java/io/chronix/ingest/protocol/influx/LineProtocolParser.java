@@ -1,0 +1,366 @@
+package io.chronix.ingest.protocol.influx;
+
+import io.chronix.core.series.Precision;
+import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.protocol.Attributes;
+import io.chronix.ingest.protocol.LineError;
+import io.chronix.ingest.protocol.ParseResult;
+import io.chronix.ingest.protocol.PointSink;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * InfluxDB line protocol: {@code measurement[,tag=value...] field=value[,field=value...] [timestamp]}.
+ *
+ * <p>Each field is a series: named after the measurement when the field is called {@code value},
+ * else {@code <measurement>_<field>} (as Telegraf names Prometheus metrics); the tags become
+ * attributes ({@link Attributes}). A line is taken whole or not at all: a line with any error
+ * delivers none of its fields, while the valid lines of the same body are kept (InfluxDB's
+ * partial write). Floats, integers ({@code 1i}) and unsigned integers ({@code 1u}) are stored as
+ * doubles; integers beyond 2^53, which a double cannot hold exactly, are rejected, as are string
+ * and boolean fields.
+ */
+public final class LineProtocolParser {
+
+  private static final long MAX_EXACT = 1L << 53;
+  private static final int MAX_CACHED_SERIES = 100_000;
+
+  private final Precision precision;
+  private final long defaultTimestampNanos;
+  /** Parsed measurement+tag sections; agents repeat the same few thousand series all day. */
+  private final Map<String, SeriesPrefix> prefixes = new HashMap<>();
+
+  /**
+   * @param defaultTimestampNanos timestamp of lines without one (the server's clock, as InfluxDB)
+   */
+  public LineProtocolParser(Precision precision, long defaultTimestampNanos) {
+    this.precision = precision;
+    this.defaultTimestampNanos = defaultTimestampNanos;
+  }
+
+  public ParseResult parse(String body, PointSink sink) throws IOException {
+    List<LineError> errors = new ArrayList<>();
+    List<Field> fields = new ArrayList<>();
+    long points = 0;
+    int lineNumber = 0;
+    int position = 0;
+    int length = body.length();
+    while (position <= length) {
+      int end = body.indexOf('\n', position);
+      if (end < 0) {
+        end = length;
+      }
+      lineNumber++;
+      int lineEnd = end > position && body.charAt(end - 1) == '\r' ? end - 1 : end;
+      String line = body.substring(position, lineEnd);
+      position = end + 1;
+      String trimmed = line.strip();
+      if (trimmed.isEmpty() || trimmed.charAt(0) == '#') {
+        continue;
+      }
+      fields.clear();
+      long timestamp;
+      SeriesPrefix prefix;
+      try {
+        Cursor cursor = new Cursor(trimmed);
+        prefix = prefix(cursor);
+        parseFields(cursor, fields);
+        timestamp = parseTimestamp(cursor);
+      } catch (IllegalArgumentException e) {
+        errors.add(new LineError(lineNumber, e.getMessage() + " in '" + abbreviate(trimmed) + "'"));
+        continue;
+      }
+      for (Field field : fields) {
+        sink.accept(prefix.key(field.name), timestamp, field.value);
+        points++;
+      }
+    }
+    return new ParseResult(points, errors);
+  }
+
+  private SeriesPrefix prefix(Cursor cursor) {
+    int start = cursor.position;
+    cursor.skipKey(); // measurement and tags end at the first unescaped space
+    String section = cursor.text.substring(start, cursor.position);
+    SeriesPrefix prefix = prefixes.get(section);
+    if (prefix == null) {
+      prefix = SeriesPrefix.parse(section);
+      if (prefixes.size() >= MAX_CACHED_SERIES) {
+        prefixes.clear();
+      }
+      prefixes.put(section, prefix);
+    }
+    return prefix;
+  }
+
+  private static void parseFields(Cursor cursor, List<Field> fields) {
+    cursor.skipSpaces();
+    if (cursor.atEnd()) {
+      throw new IllegalArgumentException("missing fields");
+    }
+    while (true) {
+      String key = cursor.readUntil('=', " ,", true);
+      if (key.isEmpty()) {
+        throw new IllegalArgumentException("empty field key");
+      }
+      if (!cursor.consume('=')) {
+        throw new IllegalArgumentException("field '" + key + "' has no '=value'");
+      }
+      fields.add(new Field(key, parseValue(key, cursor)));
+      if (!cursor.consume(',')) {
+        return;
+      }
+    }
+  }
+
+  private static double parseValue(String key, Cursor cursor) {
+    if (cursor.peek() == '"') {
+      throw new IllegalArgumentException("field '" + key + "' holds a string; only numeric fields are stored");
+    }
+    String raw = cursor.readRaw(" ,");
+    if (raw.isEmpty()) {
+      throw new IllegalArgumentException("field '" + key + "' has no value");
+    }
+    char last = raw.charAt(raw.length() - 1);
+    if (last == 'i' || last == 'u') {
+      String digits = raw.substring(0, raw.length() - 1);
+      long value;
+      try {
+        value = last == 'i' ? Long.parseLong(digits) : Long.parseUnsignedLong(digits);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("field '" + key + "': '" + raw + "' is not a valid "
+            + (last == 'i' ? "integer" : "unsigned integer"));
+      }
+      if ((last == 'u' && Long.compareUnsigned(value, MAX_EXACT) > 0) || (last == 'i' && Math.abs(value) > MAX_EXACT)) {
+        throw new IllegalArgumentException("field '" + key + "': integer " + raw
+            + " exceeds 2^53 and cannot be stored exactly as a double");
+      }
+      return value;
+    }
+    if (isBoolean(raw)) {
+      throw new IllegalArgumentException("field '" + key + "' holds a boolean; only numeric fields are stored");
+    }
+    if (!isFloat(raw)) {
+      throw new IllegalArgumentException("field '" + key + "': '" + raw + "' is not a number");
+    }
+    return Double.parseDouble(raw);
+  }
+
+  private static boolean isBoolean(String raw) {
+    switch (raw) {
+      case "t": case "T": case "true": case "True": case "TRUE":
+      case "f": case "F": case "false": case "False": case "FALSE":
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** The float syntax InfluxDB accepts: no NaN, no infinities, no hex, no type suffixes. */
+  private static boolean isFloat(String raw) {
+    int i = 0;
+    int n = raw.length();
+    if (i < n && (raw.charAt(i) == '-' || raw.charAt(i) == '+')) {
+      i++;
+    }
+    int digits = 0;
+    while (i < n && Character.isDigit(raw.charAt(i))) {
+      i++;
+      digits++;
+    }
+    if (i < n && raw.charAt(i) == '.') {
+      i++;
+      while (i < n && Character.isDigit(raw.charAt(i))) {
+        i++;
+        digits++;
+      }
+    }
+    if (digits == 0) {
+      return false;
+    }
+    if (i < n && (raw.charAt(i) == 'e' || raw.charAt(i) == 'E')) {
+      i++;
+      if (i < n && (raw.charAt(i) == '-' || raw.charAt(i) == '+')) {
+        i++;
+      }
+      int exponentDigits = 0;
+      while (i < n && Character.isDigit(raw.charAt(i))) {
+        i++;
+        exponentDigits++;
+      }
+      if (exponentDigits == 0) {
+        return false;
+      }
+    }
+    return i == n;
+  }
+
+  private long parseTimestamp(Cursor cursor) {
+    cursor.skipSpaces();
+    if (cursor.atEnd()) {
+      return defaultTimestampNanos;
+    }
+    String raw = cursor.readRaw(" ");
+    cursor.skipSpaces();
+    if (!cursor.atEnd()) {
+      throw new IllegalArgumentException("unexpected text after the timestamp");
+    }
+    long value;
+    try {
+      value = Long.parseLong(raw);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("timestamp '" + raw + "' is not an integer");
+    }
+    try {
+      return precision.toNanos(value);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("timestamp " + raw + " in " + precision.name().toLowerCase()
+          + " lies outside the years 1677-2262 (wrong precision?)");
+    }
+  }
+
+  private static String abbreviate(String line) {
+    return line.length() <= 120 ? line : line.substring(0, 117) + "...";
+  }
+
+  private record Field(String name, double value) {}
+
+  /** Measurement and attributes of a line, with the series key of each field name it has seen. */
+  private static final class SeriesPrefix {
+    private final String measurement;
+    private final Map<String, String> attributes;
+    private final Map<String, SeriesKey> keys = new HashMap<>(4);
+
+    private SeriesPrefix(String measurement, Map<String, String> attributes) {
+      this.measurement = measurement;
+      this.attributes = attributes;
+    }
+
+    static SeriesPrefix parse(String section) {
+      Cursor cursor = new Cursor(section);
+      String measurement = cursor.readUntil(',', " ", false);
+      if (measurement.isEmpty()) {
+        throw new IllegalArgumentException("missing measurement");
+      }
+      Map<String, String> attributes = new TreeMap<>();
+      while (cursor.consume(',')) {
+        String tagKey = cursor.readUntil('=', ", ", true);
+        if (!cursor.consume('=')) {
+          throw new IllegalArgumentException("tag '" + tagKey + "' has no '=value'");
+        }
+        String tagValue = cursor.readUntil(',', " =", true);
+        String key = Attributes.key(tagKey);
+        if (attributes.put(key, Attributes.value(key, tagValue)) != null) {
+          throw new IllegalArgumentException("tag '" + key + "' appears twice");
+        }
+      }
+      if (!cursor.atEnd()) {
+        throw new IllegalArgumentException("unexpected '" + cursor.peek() + "' in the tag set");
+      }
+      return new SeriesPrefix(measurement, attributes);
+    }
+
+    SeriesKey key(String field) {
+      SeriesKey key = keys.get(field);
+      if (key == null) {
+        String name = field.equals("value") ? measurement : measurement + "_" + field;
+        key = SeriesKey.metric(name, attributes);
+        keys.put(field, key);
+      }
+      return key;
+    }
+  }
+
+  /** Reads one line; a backslash escapes the character after it where that one is special. */
+  private static final class Cursor {
+    private final String text;
+    private int position;
+
+    Cursor(String text) {
+      this.text = text;
+    }
+
+    boolean atEnd() {
+      return position >= text.length();
+    }
+
+    char peek() {
+      return atEnd() ? '\0' : text.charAt(position);
+    }
+
+    boolean consume(char c) {
+      if (!atEnd() && text.charAt(position) == c) {
+        position++;
+        return true;
+      }
+      return false;
+    }
+
+    void skipSpaces() {
+      while (!atEnd() && text.charAt(position) == ' ') {
+        position++;
+      }
+    }
+
+    /** Moves past measurement and tag set: to the first space not escaped. */
+    void skipKey() {
+      while (!atEnd()) {
+        char c = text.charAt(position);
+        if (c == '\\' && position + 1 < text.length()) {
+          position += 2;
+        } else if (c == ' ') {
+          return;
+        } else {
+          position++;
+        }
+      }
+    }
+
+    /**
+     * Reads up to {@code stop} or any of {@code alsoStop}, resolving escapes of those characters
+     * and of the backslash itself; a backslash before anything else is kept as it is.
+     */
+    String readUntil(char stop, String alsoStop, boolean forbidEmpty) {
+      StringBuilder out = null;
+      int start = position;
+      while (!atEnd()) {
+        char c = text.charAt(position);
+        if (c == '\\' && position + 1 < text.length()) {
+          char next = text.charAt(position + 1);
+          if (next == stop || alsoStop.indexOf(next) >= 0 || next == '\\' || next == '=' || next == ',' || next == ' ') {
+            if (out == null) {
+              out = new StringBuilder(text.substring(start, position));
+            }
+            out.append(next);
+            position += 2;
+            continue;
+          }
+        }
+        if (c == stop || alsoStop.indexOf(c) >= 0) {
+          break;
+        }
+        if (out != null) {
+          out.append(c);
+        }
+        position++;
+      }
+      String result = out == null ? text.substring(start, position) : out.toString();
+      if (forbidEmpty && result.isEmpty()) {
+        throw new IllegalArgumentException("empty key or value at column " + (position + 1));
+      }
+      return result;
+    }
+
+    String readRaw(String stops) {
+      int start = position;
+      while (!atEnd() && stops.indexOf(text.charAt(position)) < 0) {
+        position++;
+      }
+      return text.substring(start, position);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package io.chronix.ingest.solr;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Properties;
+import javax.servlet.DispatcherType;
+import javax.servlet.ServletException;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
+import org.apache.solr.core.CoreContainer;
+import org.apache.solr.core.SolrCore;
+import org.apache.solr.servlet.CoreContainerProvider;
+import org.apache.solr.servlet.SolrDispatchFilter;
+import org.eclipse.jetty.servlet.FilterHolder;
+import org.eclipse.jetty.servlet.ServletContextHandler;
+
+/**
+ * A Solr node inside the server process: Solr's own dispatch filter under {@code /solr} of the
+ * server's Jetty, with its home under {@code <data dir>/solr}. A fresh home gets {@code solr.xml}
+ * and the {@code chronix} configset (packaged in the server jar) for the collection core.
+ */
+public final class EmbeddedSolrNode {
+
+  /** Files of the configset, as packaged under chronix-configsets/chronix/conf. */
+  private static final List<String> CONFIGSET_FILES = List.of("schema.xml", "solrconfig.xml");
+
+  private static final long CORE_LOAD_TIMEOUT_MS = 120_000;
+
+  private final Path home;
+  private final String collection;
+  private final ServletContextHandler context;
+  private final FilterHolder dispatch;
+
+  public EmbeddedSolrNode(Path dataDir, String collection) throws IOException {
+    this.home = dataDir.resolve("solr").toAbsolutePath();
+    this.collection = collection;
+    prepareHome();
+    context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+    context.setContextPath("/solr");
+    context.setAttribute(SolrDispatchFilter.SOLRHOME_ATTRIBUTE, home.toString());
+    context.setAttribute(SolrDispatchFilter.PROPERTIES_ATTRIBUTE, new Properties());
+    context.addEventListener(new CoreContainerProvider());
+    dispatch = context.addFilter(SolrDispatchFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST));
+    // the filter answers everything; a servlet must exist for Jetty to route requests at all
+    context.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
+  }
+
+  private void prepareHome() throws IOException {
+    Files.createDirectories(home);
+    Path solrXml = home.resolve("solr.xml");
+    if (!Files.exists(solrXml)) {
+      Files.writeString(solrXml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n", StandardCharsets.UTF_8);
+    }
+    Path core = home.resolve(collection);
+    Path conf = core.resolve("conf");
+    Files.createDirectories(conf);
+    for (String file : CONFIGSET_FILES) {
+      Path target = conf.resolve(file);
+      if (Files.exists(target)) {
+        continue; // an operator's edits survive restarts
+      }
+      try (InputStream in = EmbeddedSolrNode.class.getResourceAsStream("/chronix-configsets/chronix/conf/" + file)) {
+        if (in == null) {
+          throw new IllegalStateException("configset file " + file + " missing from the server jar");
+        }
+        Files.copy(in, target);
+      }
+    }
+    Path coreProperties = core.resolve("core.properties");
+    if (!Files.exists(coreProperties)) {
+      Files.writeString(coreProperties, "name=" + collection + "\n", StandardCharsets.UTF_8);
+    }
+  }
+
+  /** The handler to mount into the server's Jetty. */
+  public ServletContextHandler handler() {
+    return context;
+  }
+
+  /** Valid once Jetty has started the context. */
+  public CoreContainer coreContainer() {
+    try {
+      CoreContainer cores = ((SolrDispatchFilter) dispatch.getFilter()).getCores();
+      cores.waitForLoadingCoresToFinish(CORE_LOAD_TIMEOUT_MS); // cores load on a background pool
+      try (SolrCore core = cores.getCore(collection)) {
+        if (core == null) {
+          throw new IllegalStateException("embedded Solr did not load core '" + collection + "': "
+              + cores.getCoreInitFailures().get(collection));
+        }
+      }
+      return cores;
+    } catch (ServletException e) {
+      throw new IllegalStateException("embedded Solr failed to start: " + e.getMessage(), e);
+    }
+  }
+
+  /** The container if it ever started; Jetty normally shuts it down with the context. */
+  public java.util.Optional<CoreContainer> coreContainerOrNull() {
+    try {
+      SolrDispatchFilter filter = (SolrDispatchFilter) dispatch.getFilter();
+      return filter == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(filter.getCores());
+    } catch (ServletException | RuntimeException e) {
+      return java.util.Optional.empty();
+    }
+  }
+
+  /** An in-process client; closing it leaves the node running. */
+  public SolrClient client() {
+    return new EmbeddedSolrServer(coreContainer(), collection);
+  }
+
+  public Path home() {
+    return home;
+  }
+}

@@ -1,0 +1,52 @@
+package io.chronix.ingest.store;
+
+import io.chronix.core.record.Record;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.common.SolrInputDocument;
+
+/** Writes records to the collection through SolrJ: embedded, external or cloud alike. */
+public final class RecordStore {
+
+  /** Written records become searchable within this time even without an explicit commit. */
+  private static final int COMMIT_WITHIN_MS = 1000;
+
+  private final SolrClient client;
+  private final String collection;
+
+  public RecordStore(SolrClient client, String collection) {
+    this.client = client;
+    this.collection = collection;
+  }
+
+  public void write(List<Record> records) throws IOException {
+    if (records.isEmpty()) {
+      return;
+    }
+    List<SolrInputDocument> documents = new ArrayList<>(records.size());
+    for (Record record : records) {
+      documents.add(RecordDocuments.toDocument(record));
+    }
+    try {
+      client.add(collection, documents, COMMIT_WITHIN_MS);
+    } catch (SolrServerException e) {
+      throw new IOException("Solr refused " + records.size() + " records: " + e.getMessage(), e);
+    }
+  }
+
+  /** Makes everything written so far durable in the index and visible to searches. */
+  public void commit() throws IOException {
+    try {
+      client.commit(collection, true, true);
+    } catch (SolrServerException e) {
+      throw new IOException("Solr commit failed: " + e.getMessage(), e);
+    }
+  }
+
+  public SolrClient client() {
+    return client;
+  }
+}

@@ -1,0 +1,101 @@
+package io.chronix.solr.query;
+
+import io.chronix.core.record.RecordFields;
+import java.util.Date;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.util.DateMathParser;
+
+/**
+ * Finds the {@code start:} and {@code end:} terms of a Chronix query and rewrites them into filters
+ * on the records' own time spans: a record is wanted when it overlaps the range, i.e. its end is at
+ * or after the query start and its start at or before the query end.
+ *
+ * <p>Values may be epoch milliseconds, ISO-8601 instants or Solr date math ({@code NOW-7DAYS}).
+ * Range syntax ({@code start:[a TO b]}) is left alone and queries the record fields directly.
+ */
+public final class TimeRangeQuery {
+
+  private static final Pattern TERM =
+      Pattern.compile("(?<![\\w.\\\\])(start|end):(\"[^\"]*\"|[^\\s()\\[\\]{}\"]+)");
+  private static final Pattern EPOCH_MILLIS = Pattern.compile("-?\\d+");
+
+  private final String query;
+  private final TimeRange range;
+  private final boolean bounded;
+
+  private TimeRangeQuery(String query, TimeRange range, boolean bounded) {
+    this.query = query;
+    this.range = range;
+    this.bounded = bounded;
+  }
+
+  public static TimeRangeQuery parse(String q, Date now) {
+    Matcher matcher = TERM.matcher(q);
+    StringBuilder rewritten = new StringBuilder();
+    Long from = null;
+    Long to = null;
+    while (matcher.find()) {
+      boolean isStart = matcher.group(1).equals(RecordFields.START);
+      long millis = parseInstant(matcher.group(1), matcher.group(2), now);
+      String replacement;
+      if (isStart) {
+        if (from != null) {
+          throw badRequest("the query names start: more than once");
+        }
+        from = millis;
+        replacement = RecordFields.END + ":[" + millis + " TO *]";
+      } else {
+        if (to != null) {
+          throw badRequest("the query names end: more than once");
+        }
+        to = millis;
+        replacement = RecordFields.START + ":[* TO " + millis + "]";
+      }
+      matcher.appendReplacement(rewritten, Matcher.quoteReplacement(replacement));
+    }
+    matcher.appendTail(rewritten);
+    long fromMillis = from == null ? Long.MIN_VALUE : from;
+    long toMillis = to == null ? Long.MAX_VALUE : to;
+    if (fromMillis > toMillis) {
+      throw badRequest("start " + fromMillis + " lies after end " + toMillis);
+    }
+    return new TimeRangeQuery(rewritten.toString(), new TimeRange(fromMillis, toMillis), from != null || to != null);
+  }
+
+  private static long parseInstant(String field, String raw, Date now) {
+    String value = raw.startsWith("\"") ? raw.substring(1, raw.length() - 1) : raw;
+    if (EPOCH_MILLIS.matcher(value).matches()) {
+      try {
+        return Long.parseLong(value);
+      } catch (NumberFormatException e) {
+        throw badRequest(field + ":" + raw + " is out of range for epoch milliseconds");
+      }
+    }
+    try {
+      return DateMathParser.parseMath(now, value).getTime();
+    } catch (SolrException | IllegalArgumentException | java.time.DateTimeException e) {
+      throw badRequest(field + ":" + raw
+          + " is neither epoch milliseconds, an ISO-8601 instant nor Solr date math (" + e.getMessage() + ")");
+    }
+  }
+
+  private static SolrException badRequest(String message) {
+    return new SolrException(SolrException.ErrorCode.BAD_REQUEST, message);
+  }
+
+  /** The query with start:/end: replaced by record-overlap filters. */
+  public String query() {
+    return query;
+  }
+
+  public TimeRange range() {
+    return range;
+  }
+
+  /** Whether the query named a start or an end at all. */
+  public boolean bounded() {
+    return bounded;
+  }
+}

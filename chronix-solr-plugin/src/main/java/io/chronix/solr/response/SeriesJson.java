@@ -1,0 +1,43 @@
+package io.chronix.solr.response;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.Precision;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+
+/**
+ * The {@code dataAsJson} form of a series, as Chronix clients know it:
+ * {@code {"timestamps":[...],"values":[...]}}. Timestamps are epoch values in the requested
+ * precision (rounded down); values are written so that parsing them gives the same double
+ * (NaN and infinities as the strings "NaN", "Infinity", "-Infinity").
+ */
+public final class SeriesJson {
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private SeriesJson() {}
+
+  public static String write(Points points, Precision precision) {
+    StringWriter out = new StringWriter(points.size() * 24 + 32);
+    try (JsonGenerator json = JSON.createGenerator(out)) {
+      json.writeStartObject();
+      json.writeArrayFieldStart("timestamps");
+      for (int i = 0; i < points.size(); i++) {
+        json.writeNumber(precision.fromNanos(points.timestamp(i)));
+      }
+      json.writeEndArray();
+      json.writeArrayFieldStart("values");
+      for (int i = 0; i < points.size(); i++) {
+        json.writeNumber(points.value(i));
+      }
+      json.writeEndArray();
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing JSON to memory failed", e);
+    }
+    return out.toString();
+  }
+}
