@@ -1,0 +1,201 @@
+package io.chronix.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.chronix.core.csv.P4CsvReader;
+import io.chronix.core.csv.P4File;
+import io.chronix.core.series.Points;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.importer.CsvImporter;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.solr.client.solrj.util.ClientUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EndToEndTest {
+
+  @TempDir Path dataDir;
+  private ChronixServer server;
+
+  private static ServerConfig config(Path dataDir) {
+    return ServerConfig.defaults()
+        .with("http.port", "0")
+        .with("data.dir", dataDir.toString())
+        // small chunks, so that reading back joins several records of one series
+        .with("chunk.maxPoints", "1000");
+  }
+
+  private ChronixServer start() throws Exception {
+    server = new ChronixServer(config(dataDir)).start();
+    return server;
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  static Path p4File(String metricPart) throws IOException {
+    Path dir = Path.of(System.getProperty("chronix.p4.dir", "../shared/data/p4"));
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().contains(metricPart)).sorted().findFirst()
+          .orElseThrow(() -> new AssertionError("no P4 file with " + metricPart + " in " + dir.toAbsolutePath()));
+    }
+  }
+
+  private static Points pointsOf(JsonNode doc) throws IOException {
+    JsonNode data = TestHttp.JSON.readTree(doc.get("dataAsJson").asText());
+    Points points = new Points();
+    for (int i = 0; i < data.get("timestamps").size(); i++) {
+      points.add(data.get("timestamps").get(i).asLong(), data.get("values").get(i).asDouble());
+    }
+    return points;
+  }
+
+  private static String nameQuery(String name) {
+    return "name:" + ClientUtils.escapeQueryChars(name);
+  }
+
+  @Test
+  void importedP4FilesReadBackBitExact() throws Exception {
+    start();
+    List<Path> files = List.of(p4File("PS-Eden-Space-type-MemoryPool-PeakUsage-used"), p4File("\\CPU\\hi"));
+    CsvImporter.Summary summary = new CsvImporter(URI.create(server.baseUrl()), ZoneOffset.UTC,
+        new PrintStream(new ByteArrayOutputStream()), false).importFiles(files, 2);
+    assertEquals(List.of(), summary.failures());
+    for (Path file : files) {
+      P4File original = new P4CsvReader().read(file);
+      assertTrue(original.points().size() > 1000, "file spans several chunks");
+      JsonNode response = TestHttp.query(server.solrUrl(),
+          nameQuery(original.key().name()) + " AND host:" + original.key().attributes().get("host"),
+          "&fl=dataAsJson,name,host,process,group,count&precision=ns");
+      assertEquals(1, response.at("/response/numFound").asInt(), response.toString());
+      JsonNode doc = response.at("/response/docs/0");
+      assertEquals(original.key().name(), doc.get("name").asText());
+      assertEquals(original.key().attributes().get("process"), doc.get("process").asText());
+      assertEquals(original.key().attributes().get("group"), doc.get("group").asText());
+      Points expected = original.points();
+      expected.sortAndDeduplicate();
+      assertEquals(expected, pointsOf(doc));
+      assertEquals(expected.size(), doc.get("count").asInt());
+    }
+    assertEquals(summary.points(), files.stream().mapToLong(f -> {
+      try {
+        return new P4CsvReader().read(f).points().size();
+      } catch (IOException e) {
+        throw new AssertionError(e);
+      }
+    }).sum());
+  }
+
+  @Test
+  void lineProtocolReadsBackBitExactWithRangeClipping() throws Exception {
+    start();
+    String body = String.join("\n",
+        "net,host=web1,if=eth0 rx=1.5,tx=7i 1439393134415123456",
+        "net,host=web1,if=eth0 rx=0.30000000000000004 1439393134415123999",
+        "net,host=web1,if=eth0 rx=-0 1439393136000000000",
+        "net,host=web1,if=eth0 rx=3 1439393135000000001",  // out of order
+        "net,host=web1,if=eth0 rx=4.25 1439393135000000001",  // same timestamp: last write wins
+        "net,host=web2,if=eth0 rx=9 1439393134415123456");
+    HttpResponse<String> write = TestHttp.post(server.baseUrl() + "/write?db=telegraf", body, true);
+    assertEquals(204, write.statusCode(), write.body());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+
+    JsonNode all = TestHttp.query(server.solrUrl(), "name:net_rx AND host:web1", "&fl=dataAsJson&precision=ns");
+    assertEquals(1, all.at("/response/numFound").asInt());
+    Points rx = pointsOf(all.at("/response/docs/0"));
+    assertEquals(Points.wrap(
+        new long[] {1439393134415123456L, 1439393134415123999L, 1439393135000000001L, 1439393136000000000L},
+        new double[] {1.5, 0.30000000000000004, 4.25, -0.0}, 4), rx);
+
+    JsonNode clipped = TestHttp.query(server.solrUrl(),
+        "name:net_rx AND host:web1 AND start:1439393134416 AND end:1439393135000", "&fl=dataAsJson&precision=ns");
+    assertEquals(Points.wrap(new long[] {1439393135000000001L}, new double[] {4.25}, 1),
+        pointsOf(clipped.at("/response/docs/0")));
+    assertEquals(1439393134416L, clipped.at("/responseHeader/chronixRange/start").asLong());
+
+    JsonNode iso = TestHttp.query(server.solrUrl(), "name:net_rx AND start:2015-08-12T15:25:35Z AND end:NOW",
+        "&fl=dataAsJson,host&precision=ms");
+    assertEquals(1, iso.at("/response/numFound").asInt(), "web2 has no point in range");
+    assertEquals("{\"timestamps\":[1439393135000,1439393136000],\"values\":[4.25,-0.0]}",
+        iso.at("/response/docs/0/dataAsJson").asText());
+
+    JsonNode tx = TestHttp.query(server.solrUrl(), "name:net_tx", "&fl=dataAsJson&precision=us");
+    assertEquals("{\"timestamps\":[1439393134415123],\"values\":[7.0]}", tx.at("/response/docs/0/dataAsJson").asText());
+
+    JsonNode both = TestHttp.query(server.solrUrl(), "name:net_rx", "");
+    assertEquals(2, both.at("/response/numFound").asInt());
+    assertEquals("web1", both.at("/response/docs/0/host").asText());
+    assertEquals(4, both.at("/response/docs/0/count").asInt());
+  }
+
+  @Test
+  void badInputIsRejectedWithLineAndProblemAndNotStored() throws Exception {
+    start();
+    HttpResponse<String> response = TestHttp.post(server.baseUrl() + "/write?precision=s",
+        "good value=1 1439393134\nbroken,host=a value=abc 1439393134\nalso,host=a value=2,s=\"x\" 1439393134\n", false);
+    assertEquals(400, response.statusCode());
+    JsonNode error = TestHttp.JSON.readTree(response.body());
+    assertTrue(error.get("error").asText().contains("line 2"), response.body());
+    assertEquals(2, error.get("errors").get(0).get("line").asInt());
+    assertTrue(error.get("errors").get(0).get("problem").asText().contains("'abc' is not a number"), response.body());
+    assertEquals(3, error.get("errors").get(1).get("line").asInt());
+    assertEquals(1, error.get("stored").asInt());
+
+    HttpResponse<String> precision = TestHttp.post(server.baseUrl() + "/write?precision=fortnight", "x value=1 1", false);
+    assertEquals(400, precision.statusCode());
+    assertTrue(precision.body().contains("unsupported precision 'fortnight'"), precision.body());
+
+    HttpResponse<String> notGzip = TestHttp.post(server.baseUrl() + "/write", "x value=1 1", false);
+    assertEquals(204, notGzip.statusCode());
+
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    assertEquals(1, TestHttp.query(server.solrUrl(), "name:good", "").at("/response/numFound").asInt());
+    assertEquals(0, TestHttp.query(server.solrUrl(), "name:broken OR name:also OR name:also_s", "").at("/response/numFound").asInt());
+
+    HttpResponse<String> badQuery = TestHttp.get(server.solrUrl() + "/chronix/query?q=start:tomorrowish");
+    assertEquals(400, badQuery.statusCode());
+    assertTrue(badQuery.body().contains("start:tomorrowish"), badQuery.body());
+  }
+
+  @Test
+  void bufferedPointsSurviveACleanStop() throws Exception {
+    start();
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", "mem,host=a value=7 1000\nmem,host=a value=8 2000", false).statusCode());
+    assertEquals(2, server.buffers().bufferedPoints(), "not yet flushed");
+    server.close();
+    server = null;
+    start();
+    JsonNode response = TestHttp.query(server.solrUrl(), "name:mem", "&fl=dataAsJson");
+    assertEquals("{\"timestamps\":[1000,2000],\"values\":[7.0,8.0]}", response.at("/response/docs/0/dataAsJson").asText());
+  }
+
+  @Test
+  void externalSolrIsUsedWhenConfigured(@TempDir Path otherDir) throws Exception {
+    start();
+    try (ChronixServer front = new ChronixServer(config(otherDir).with("solr.url", server.solrUrl())).start()) {
+      assertEquals(204, TestHttp.post(front.baseUrl() + "/write?precision=s", "ext,host=z value=5 100", false).statusCode());
+      assertEquals(204, TestHttp.post(front.baseUrl() + "/flush", "", false).statusCode());
+      assertEquals(404, TestHttp.get(front.baseUrl() + "/solr/chronix/query?q=*:*").statusCode(), "no embedded node");
+    }
+    JsonNode response = TestHttp.query(server.solrUrl(), "name:ext", "&fl=dataAsJson&precision=s");
+    assertEquals("{\"timestamps\":[100],\"values\":[5.0]}", response.at("/response/docs/0/dataAsJson").asText());
+    assertTrue(Files.exists(dataDir.resolve("solr")), "the embedded node holds the index");
+    assertTrue(!Files.exists(otherDir.resolve("solr")), "the front server keeps no index of its own");
+  }
+}

@@ -1,0 +1,51 @@
+package io.chronix.ingest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.GZIPOutputStream;
+
+/** A small HTTP client for tests against a running server. */
+final class TestHttp {
+
+  static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient CLIENT = HttpClient.newHttpClient();
+
+  private TestHttp() {}
+
+  static HttpResponse<String> post(String url, String body, boolean gzip) throws IOException, InterruptedException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url));
+    if (gzip) {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try (GZIPOutputStream zip = new GZIPOutputStream(out)) {
+        zip.write(bytes);
+      }
+      bytes = out.toByteArray();
+      request.header("Content-Encoding", "gzip");
+    }
+    return CLIENT.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  static HttpResponse<String> get(String url) throws IOException, InterruptedException {
+    return CLIENT.send(HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** Runs a series query and returns the parsed JSON response; fails on non-200. */
+  static JsonNode query(String solrUrl, String q, String extra) throws IOException, InterruptedException {
+    String url = solrUrl + "/chronix/query?wt=json&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra;
+    HttpResponse<String> response = get(url);
+    if (response.statusCode() != 200) {
+      throw new AssertionError("query " + q + " answered " + response.statusCode() + ": " + response.body());
+    }
+    return JSON.readTree(response.body());
+  }
+}

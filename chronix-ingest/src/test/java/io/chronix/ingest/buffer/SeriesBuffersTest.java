@@ -1,0 +1,89 @@
+package io.chronix.ingest.buffer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class SeriesBuffersTest {
+
+  private static final SeriesKey CPU = SeriesKey.metric("cpu", Map.of("host", "a"));
+  private static final SeriesKey MEM = SeriesKey.metric("mem", Map.of("host", "a"));
+
+  private final List<String> written = new ArrayList<>();
+  private final AtomicLong clock = new AtomicLong();
+  private final AtomicBoolean failing = new AtomicBoolean();
+
+  private SeriesBuffers buffers(int maxPoints, long maxBytes, Duration maxAge) {
+    return new SeriesBuffers(maxPoints, maxBytes, maxAge, this::sink, clock::get);
+  }
+
+  private void sink(SeriesKey key, Points points) throws IOException {
+    if (failing.get()) {
+      throw new IOException("store down");
+    }
+    written.add(key.name() + ":" + points.size());
+  }
+
+  @Test
+  void fullBuffersAreWrittenAtOnce() throws IOException {
+    SeriesBuffers buffers = buffers(3, Long.MAX_VALUE, Duration.ofHours(1));
+    for (int i = 0; i < 7; i++) {
+      buffers.add(CPU, i, i);
+    }
+    buffers.add(MEM, 0, 0);
+    assertEquals(List.of("cpu:3", "cpu:3"), written);
+    assertEquals(2, buffers.bufferedPoints());
+    buffers.flushAll();
+    assertEquals(List.of("cpu:1", "cpu:3", "cpu:3", "mem:1"), written.stream().sorted().toList());
+    assertEquals(0, buffers.bufferedPoints());
+  }
+
+  @Test
+  void byteLimitCutsToo() throws IOException {
+    SeriesBuffers buffers = buffers(1000, 4 * SeriesBuffer.BYTES_PER_POINT, Duration.ofHours(1));
+    for (int i = 0; i < 4; i++) {
+      buffers.add(CPU, i, i);
+    }
+    assertEquals(List.of("cpu:4"), written);
+  }
+
+  @Test
+  void oldBuffersAreWrittenByAge() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofSeconds(10));
+    buffers.add(CPU, 1, 1);
+    clock.set(Duration.ofSeconds(5).toNanos());
+    buffers.add(MEM, 1, 1);
+    buffers.flushOld();
+    assertEquals(List.of(), written);
+    clock.set(Duration.ofSeconds(11).toNanos());
+    buffers.flushOld();
+    assertEquals(List.of("cpu:1"), written);
+    clock.set(Duration.ofSeconds(16).toNanos());
+    buffers.flushOld();
+    assertEquals(List.of("cpu:1", "mem:1"), written);
+  }
+
+  @Test
+  void failedWritesKeepThePointsBuffered() throws IOException {
+    SeriesBuffers buffers = buffers(2, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.add(CPU, 1, 1);
+    failing.set(true);
+    assertThrows(IOException.class, () -> buffers.add(CPU, 2, 2));
+    assertEquals(2, buffers.bufferedPoints());
+    assertThrows(IOException.class, buffers::flushAll);
+    failing.set(false);
+    buffers.flushAll();
+    assertEquals(List.of("cpu:2"), written);
+    assertEquals(0, buffers.bufferedPoints());
+  }
+}

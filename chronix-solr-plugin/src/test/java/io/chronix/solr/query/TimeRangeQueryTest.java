@@ -1,0 +1,63 @@
+package io.chronix.solr.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.Date;
+import org.apache.solr.common.SolrException;
+import org.junit.jupiter.api.Test;
+
+class TimeRangeQueryTest {
+
+  private static final Date NOW = Date.from(Instant.parse("2026-11-22T12:00:00Z"));
+
+  @Test
+  void epochMillisAreRewrittenToRecordOverlap() {
+    TimeRangeQuery parsed = TimeRangeQuery.parse("name:cpu AND host:web1 AND start:1000 AND end:2000", NOW);
+    assertEquals("name:cpu AND host:web1 AND end:[1000 TO *] AND start:[* TO 2000]", parsed.query());
+    assertEquals(new TimeRange(1000, 2000), parsed.range());
+    assertTrue(parsed.bounded());
+  }
+
+  @Test
+  void isoInstantsAndDateMath() {
+    TimeRangeQuery parsed = TimeRangeQuery.parse("name:cpu AND start:2015-08-12T17:25:41.389Z AND end:NOW-1DAY", NOW);
+    assertEquals(Instant.parse("2015-08-12T17:25:41.389Z").toEpochMilli(), parsed.range().fromMillis());
+    assertEquals(Instant.parse("2026-11-21T12:00:00Z").toEpochMilli(), parsed.range().toMillis());
+    TimeRangeQuery quoted = TimeRangeQuery.parse("start:\"NOW/DAY\"", NOW);
+    assertEquals(Instant.parse("2026-11-22T00:00:00Z").toEpochMilli(), quoted.range().fromMillis());
+    assertEquals(Long.MAX_VALUE, quoted.range().toMillis());
+  }
+
+  @Test
+  void queriesWithoutRangeAreLeftAlone() {
+    TimeRangeQuery parsed = TimeRangeQuery.parse("name:cpu AND host:restart:1", NOW);
+    assertEquals("name:cpu AND host:restart:1", parsed.query());
+    assertFalse(parsed.bounded());
+    assertTrue(parsed.range().isAll());
+    assertEquals("start:[0 TO 5]", TimeRangeQuery.parse("start:[0 TO 5]", NOW).query());
+  }
+
+  @Test
+  void badRangesAreClientErrors() {
+    SolrException e = assertThrows(SolrException.class, () -> TimeRangeQuery.parse("start:yesterday", NOW));
+    assertEquals(400, e.code());
+    assertTrue(e.getMessage().contains("start:yesterday"), e.getMessage());
+    e = assertThrows(SolrException.class, () -> TimeRangeQuery.parse("start:5 AND end:4", NOW));
+    assertTrue(e.getMessage().contains("after end"), e.getMessage());
+    e = assertThrows(SolrException.class, () -> TimeRangeQuery.parse("start:5 OR start:6", NOW));
+    assertTrue(e.getMessage().contains("more than once"), e.getMessage());
+  }
+
+  @Test
+  void rangeBoundariesInNanoseconds() {
+    TimeRange range = new TimeRange(1, 2);
+    assertEquals(1_000_000L, range.fromNanos());
+    assertEquals(3_000_000L, range.toNanosExclusive());
+    assertEquals(Long.MAX_VALUE, TimeRange.ALL.toNanosExclusive());
+    assertEquals(Long.MIN_VALUE, TimeRange.ALL.fromNanos());
+  }
+}
