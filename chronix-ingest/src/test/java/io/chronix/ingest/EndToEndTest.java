@@ -198,4 +198,49 @@ class EndToEndTest {
     assertTrue(Files.exists(dataDir.resolve("solr")), "the embedded node holds the index");
     assertTrue(!Files.exists(otherDir.resolve("solr")), "the front server keeps no index of its own");
   }
+
+  @Test
+  void aCorruptRecordIsReportedByIdAndSeries() throws Exception {
+    start();
+    try (org.apache.solr.client.solrj.SolrClient solr =
+        new org.apache.solr.client.solrj.impl.Http2SolrClient.Builder(server.solrUrl()).build()) {
+      org.apache.solr.common.SolrInputDocument record = new org.apache.solr.common.SolrInputDocument();
+      record.setField("id", "deadbeef!1");
+      record.setField("name", "broken_series");
+      record.setField("type", "metric");
+      record.setField("start", 1L);
+      record.setField("end", 2L);
+      record.setField("count", 2L);
+      record.setField("data", new byte[] {1, 1, 31, -117, 8, 0, 0, 0});
+      record.setField("host", "h");
+      solr.add("chronix", record);
+      solr.commit("chronix");
+    }
+    HttpResponse<String> response = TestHttp.get(server.solrUrl() + "/chronix/query?q=name:broken_series&fl=dataAsJson");
+    assertEquals(500, response.statusCode());
+    assertTrue(response.body().contains("record deadbeef!1 of series broken_series"), response.body());
+  }
+
+  @Test
+  void queriesOverThePointLimitAreRefusedBeforeDecoding() throws Exception {
+    System.setProperty("chronix.maxDecodedPoints", "5");
+    try {
+      start();
+    } finally {
+      System.clearProperty("chronix.maxDecodedPoints");
+    }
+    for (int[] span : new int[][] {{0, 3}, {3, 10}}) { // two records: 3 and 7 points
+      StringBuilder body = new StringBuilder();
+      for (int i = span[0]; i < span[1]; i++) {
+        body.append("many value=").append(i).append(' ').append(i).append('\n');
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=s", body.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    }
+    HttpResponse<String> response = TestHttp.get(server.solrUrl() + "/chronix/query?q=name:many");
+    assertEquals(400, response.statusCode());
+    assertTrue(response.body().contains("more than 5 points"), response.body());
+    assertEquals(1, TestHttp.query(server.solrUrl(), "name:many AND end:2000", "").at("/response/numFound").asInt(),
+        "a narrower range reads fewer records");
+  }
 }
