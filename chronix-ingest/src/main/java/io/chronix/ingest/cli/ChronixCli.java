@@ -33,6 +33,8 @@ public final class ChronixCli {
   private ChronixCli() {}
 
   public static void main(String[] args) {
+    // Solr's Jersey logs a harmless provider warning through java.util.logging at every start
+    java.util.logging.Logger.getLogger("org.glassfish.jersey").setLevel(java.util.logging.Level.SEVERE);
     System.exit(run(args));
   }
 

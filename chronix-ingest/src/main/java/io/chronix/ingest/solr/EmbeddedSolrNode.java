@@ -40,6 +40,10 @@ public final class EmbeddedSolrNode {
     this.home = dataDir.resolve("solr").toAbsolutePath();
     this.collection = collection;
     prepareHome();
+    if (System.getProperty("solr.log.dir") == null) {
+      // Solr complains at startup without it; its own log files would go here
+      System.setProperty("solr.log.dir", dataDir.resolve("logs").toAbsolutePath().toString());
+    }
     context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
     context.setContextPath("/solr");
     context.setAttribute(SolrDispatchFilter.SOLRHOME_ATTRIBUTE, home.toString());
