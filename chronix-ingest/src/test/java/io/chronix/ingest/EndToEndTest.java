@@ -138,10 +138,15 @@ class EndToEndTest {
     JsonNode tx = TestHttp.query(server.solrUrl(), "name:net_tx", "&fl=dataAsJson&precision=us");
     assertEquals("{\"timestamps\":[1439393134415123],\"values\":[7.0]}", tx.at("/response/docs/0/dataAsJson").asText());
 
-    JsonNode both = TestHttp.query(server.solrUrl(), "name:net_rx", "");
-    assertEquals(2, both.at("/response/numFound").asInt());
-    assertEquals("web1", both.at("/response/docs/0/host").asText());
-    assertEquals(4, both.at("/response/docs/0/count").asInt());
+    JsonNode joined = TestHttp.query(server.solrUrl(), "name:net_rx", "");
+    assertEquals(1, joined.at("/response/numFound").asInt(), "default join: name and type");
+    assertEquals("[\"web1\",\"web2\"]", joined.at("/response/docs/0/host").toString(), "attributes merged");
+    assertEquals(4, joined.at("/response/docs/0/count").asInt(), "web2 shares a timestamp with web1: de-duplicated");
+
+    JsonNode perHost = TestHttp.query(server.solrUrl(), "name:net_rx", "&cj=name,type,host");
+    assertEquals(2, perHost.at("/response/numFound").asInt());
+    assertEquals("web1", perHost.at("/response/docs/0/host").asText());
+    assertEquals(4, perHost.at("/response/docs/0/count").asInt());
   }
 
   @Test
@@ -218,7 +223,7 @@ class EndToEndTest {
     }
     HttpResponse<String> response = TestHttp.get(server.solrUrl() + "/chronix/query?q=name:broken_series&fl=dataAsJson");
     assertEquals(500, response.statusCode());
-    assertTrue(response.body().contains("record deadbeef!1 of series broken_series"), response.body());
+    assertTrue(response.body().contains("record deadbeef!1 of series") && response.body().contains("broken_series"), response.body());
   }
 
   @Test

@@ -1,19 +1,29 @@
 package io.chronix.solr;
 
-import io.chronix.core.record.RecordFields;
+import io.chronix.analysis.Analysis;
+import io.chronix.analysis.EvaluatedSeries;
+import io.chronix.analysis.FunctionQuery;
+import io.chronix.analysis.FunctionQueryException;
+import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
+import io.chronix.solr.analyze.AnalyzeQuery;
+import io.chronix.solr.analyze.LocalReferences;
+import io.chronix.solr.analyze.SeriesEvaluator;
+import io.chronix.solr.distributed.ShardMerge;
+import io.chronix.solr.distributed.ShardParams;
+import io.chronix.solr.query.JoinFields;
+import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.SeriesCollector;
-import io.chronix.solr.query.SeriesCollector.Series;
-import io.chronix.solr.query.TimeRange;
+import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.query.TimeRangeQuery;
-import io.chronix.solr.response.SeriesJson;
+import io.chronix.solr.response.FieldList;
+import io.chronix.solr.response.SeriesDocuments;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Date;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 import org.apache.lucene.search.Query;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
@@ -24,26 +34,27 @@ import org.apache.solr.common.util.NamedList;
 import org.apache.solr.common.util.SimpleOrderedMap;
 import org.apache.solr.handler.component.ResponseBuilder;
 import org.apache.solr.handler.component.SearchComponent;
+import org.apache.solr.handler.component.ShardRequest;
 import org.apache.solr.request.SolrRequestInfo;
-import org.apache.solr.search.DocSet;
 import org.apache.solr.search.QParser;
 import org.apache.solr.search.SyntaxError;
 
 /**
- * Answers Chronix series queries: {@code q} with {@code start:}/{@code end:} terms selects records,
- * the records of each series are joined, clipped to the range and returned one document per series
- * (see docs/query.md for parameters and response).
+ * Answers Chronix series queries (docs/query.md): {@code q} with {@code start:}/{@code end:}
+ * selects records, records are joined per {@code cj} key, clipped, and the {@code cf} functions
+ * and {@code {!ANALYZE}} filters run next to the data. On a sharded collection each shard does
+ * this for its records and the coordinator merges (see {@link ShardMerge}).
  */
 public class ChronixQueryComponent extends SearchComponent {
 
-  /** Field list entry that adds the points as JSON. */
-  public static final String DATA_AS_JSON = "dataAsJson";
   /** Request parameter: unit of returned timestamps (ns, us, ms, s); ms by default. */
   public static final String PRECISION = "precision";
+  /** Request parameter: the Chronix function query, e.g. {@code metric{max;p:0.99;trend}}. */
+  public static final String FUNCTIONS = "cf";
   /** Response header entry echoing the parsed time range. */
   public static final String RANGE_HEADER = "chronixRange";
 
-  private static final String RANGE_CONTEXT = ChronixQueryComponent.class.getName() + ".range";
+  private static final String QUERY_CONTEXT = ChronixQueryComponent.class.getName() + ".query";
 
   private long maxDecodedPoints = 50_000_000L;
 
@@ -61,131 +72,119 @@ public class ChronixQueryComponent extends SearchComponent {
     SolrParams params = rb.req.getParams();
     Date now = SolrRequestInfo.getRequestInfo() != null ? SolrRequestInfo.getRequestInfo().getNOW() : new Date();
     TimeRangeQuery parsed = TimeRangeQuery.parse(params.get(CommonParams.Q, "*:*"), now);
-    rb.req.getContext().put(RANGE_CONTEXT, parsed.range());
     if (parsed.bounded()) {
       SimpleOrderedMap<Object> echo = new SimpleOrderedMap<>();
       echo.add("start", parsed.range().fromMillis());
       echo.add("end", parsed.range().toMillis());
       rb.rsp.getResponseHeader().add(RANGE_HEADER, echo);
     }
+    List<Analysis> analyses = new ArrayList<>();
     try {
       QParser parser = QParser.getParser(parsed.query(), rb.req);
       rb.setQparser(parser);
       rb.setQuery(parser.getQuery());
+      List<Query> filters = new ArrayList<>();
       String[] filterQueries = params.getParams(CommonParams.FQ);
       if (filterQueries != null) {
-        List<Query> filters = new ArrayList<>();
         for (String fq : filterQueries) {
-          if (fq != null && !fq.isBlank()) {
-            filters.add(QParser.getParser(fq, rb.req).getQuery());
+          if (fq == null || fq.isBlank()) {
+            continue;
+          }
+          Query filter = QParser.getParser(fq, rb.req).getQuery();
+          if (filter instanceof AnalyzeQuery) {
+            analyses.add(((AnalyzeQuery) filter).analysis());
+          } else {
+            filters.add(filter);
           }
         }
-        rb.setFilters(filters);
       }
+      rb.setFilters(filters);
     } catch (SyntaxError e) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, "cannot parse query: " + e.getMessage(), e);
     }
+    FunctionQuery functions;
+    try {
+      functions = FunctionQuery.parse(params.get(FUNCTIONS, ""));
+    } catch (FunctionQueryException e) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, FUNCTIONS + ": " + e.getMessage(), e);
+    }
+    Precision precision;
+    try {
+      precision = Precision.parse(params.get(PRECISION, "ms"));
+    } catch (IllegalArgumentException e) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, PRECISION + ": " + e.getMessage());
+    }
+    rb.req.getContext().put(QUERY_CONTEXT, new SeriesQuery(parsed.range(), JoinFields.parse(params.get(JoinFields.PARAM)),
+        functions, analyses, FieldList.parse(params.getParams(CommonParams.FL)), precision, now));
+  }
+
+  public static SeriesQuery seriesQuery(ResponseBuilder rb) {
+    return (SeriesQuery) rb.req.getContext().get(QUERY_CONTEXT);
   }
 
   @Override
   public void process(ResponseBuilder rb) throws IOException {
+    SeriesQuery query = seriesQuery(rb);
     SolrParams params = rb.req.getParams();
-    Precision precision = parsePrecision(params.get(PRECISION, "ms"));
     List<Query> queries = new ArrayList<>();
     queries.add(rb.getQuery());
     if (rb.getFilters() != null) {
       queries.addAll(rb.getFilters());
     }
-    DocSet docs = rb.req.getSearcher().getDocSet(queries);
-    TimeRange range = (TimeRange) rb.req.getContext().get(RANGE_CONTEXT);
-    List<Series> series = new SeriesCollector(maxDecodedPoints).collect(rb.req.getSearcher(), docs, range);
-
-    int offset = params.getInt(CommonParams.START, 0);
-    int rows = params.getInt(CommonParams.ROWS, Integer.MAX_VALUE);
-    FieldList fields = FieldList.parse(params.getParams(CommonParams.FL));
-    SolrDocumentList result = new SolrDocumentList();
-    result.setNumFound(series.size());
-    result.setStart(offset);
-    result.setNumFoundExact(true);
-    for (int i = offset; i < series.size() && i - offset < rows; i++) {
-      result.add(toDocument(series.get(i), fields, precision));
+    SeriesCollector collector = collector();
+    List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), rb.req.getSearcher().getDocSet(queries),
+        query.range(), query.join());
+    if (params.getBool(ShardParams.PARTIAL, false)) {
+      rb.rsp.addResponse(ShardMerge.partialDocuments(series));
+      return;
     }
-    rb.rsp.addResponse(result);
+    Map<String, Points> given = ShardParams.references(params);
+    SeriesEvaluator evaluator = new SeriesEvaluator(query.functions(), query.analyses(),
+        new LocalReferences(rb.req, query.join(), collector, query.now(), given));
+    boolean shard = params.getBool(org.apache.solr.common.params.ShardParams.IS_SHARD, false);
+    rb.rsp.addResponse(respond(series, evaluator, query, params, shard));
   }
 
-  private static SolrDocument toDocument(Series series, FieldList fields, Precision precision) {
-    SolrDocument document = new SolrDocument();
-    fields.add(document, RecordFields.NAME, series.key().name());
-    fields.add(document, RecordFields.TYPE, series.key().type());
-    for (Map.Entry<String, String> attribute : series.key().attributes().entrySet()) {
-      fields.add(document, attribute.getKey(), attribute.getValue());
+  /** Evaluates and renders joined series, paging unless this is a shard answering a coordinator. */
+  public static SolrDocumentList respond(List<JoinedSeries> series, SeriesEvaluator evaluator, SeriesQuery query,
+      SolrParams params, boolean shard) {
+    List<SolrDocument> documents = new ArrayList<>(series.size());
+    for (JoinedSeries joined : series) {
+      Optional<EvaluatedSeries> evaluated = evaluator.evaluate(joined);
+      if (evaluated.isEmpty()) {
+        continue;
+      }
+      SolrDocument document = SeriesDocuments.render(joined.fields(), evaluated.get().points(), evaluated.get().values(),
+          query.hasFunctions(), query.fields(), query.precision());
+      if (shard) {
+        document.setField(ShardParams.SORT_KEY, joined.sortKey());
+      }
+      documents.add(document);
     }
-    int n = series.points().size();
-    fields.add(document, RecordFields.START, RecordFields.nanosToMillis(series.points().timestamp(0)));
-    fields.add(document, RecordFields.END, RecordFields.nanosToMillis(series.points().timestamp(n - 1)));
-    fields.add(document, RecordFields.COUNT, (long) n);
-    if (fields.wantsData()) {
-      document.setField(DATA_AS_JSON, SeriesJson.write(series.points(), precision));
-    }
-    return document;
+    return shard ? ShardMerge.all(documents) : ShardMerge.page(documents, params);
   }
 
-  private static Precision parsePrecision(String text) {
-    try {
-      return Precision.parse(text);
-    } catch (IllegalArgumentException e) {
-      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, PRECISION + ": " + e.getMessage());
-    }
+  SeriesCollector collector() {
+    return new SeriesCollector(maxDecodedPoints);
   }
 
   @Override
   public int distributedProcess(ResponseBuilder rb) {
-    throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
-        "series queries over a sharded collection are not supported by this version of the Chronix"
-            + " plugin; query a single core or add distrib=false");
+    return ShardMerge.distributedProcess(this, rb, seriesQuery(rb));
+  }
+
+  @Override
+  public void handleResponses(ResponseBuilder rb, ShardRequest sreq) {
+    ShardMerge.handleResponses(rb, sreq);
+  }
+
+  @Override
+  public void finishStage(ResponseBuilder rb) {
+    ShardMerge.finishStage(rb, seriesQuery(rb));
   }
 
   @Override
   public String getDescription() {
-    return "Chronix series query: time range, join of chunks per series, decoding";
-  }
-
-  /** Which fields the client asked for; none or '*' means all metadata. */
-  private static final class FieldList {
-    private final Set<String> names;
-    private final boolean all;
-    private final boolean data;
-
-    private FieldList(Set<String> names, boolean all, boolean data) {
-      this.names = names;
-      this.all = all;
-      this.data = data;
-    }
-
-    static FieldList parse(String[] fl) {
-      Set<String> names = new LinkedHashSet<>();
-      if (fl != null) {
-        for (String entry : fl) {
-          for (String name : entry.split("[,\\s]+")) {
-            if (!name.isEmpty()) {
-              names.add(name);
-            }
-          }
-        }
-      }
-      boolean data = names.remove(DATA_AS_JSON);
-      boolean all = names.isEmpty() || names.remove("*");
-      return new FieldList(names, all, data);
-    }
-
-    void add(SolrDocument document, String name, Object value) {
-      if (all || names.contains(name)) {
-        document.setField(name, value);
-      }
-    }
-
-    boolean wantsData() {
-      return data;
-    }
+    return "Chronix series query: time range, join of chunks per series, functions and analyses";
   }
 }

@@ -27,13 +27,16 @@ public record Record(SeriesKey key, long start, long end, RecordStats stats, byt
 
   /**
    * A document id that is the same whenever the same chunk is written again, so a retried write
-   * replaces instead of duplicating. The series id in front routes a series to one shard.
+   * replaces instead of duplicating. The routing id in front (name and type) sends every record
+   * of a name and type to one shard under Solr's compositeId router.
    */
   public String id() {
     CRC32 crc = new CRC32();
     crc.update(data);
-    return key.id()
+    return key.routingId()
         + '!'
+        + key.id()
+        + '-'
         + Long.toHexString(start)
         + '-'
         + Long.toHexString(end)

@@ -50,21 +50,32 @@ public final class SeriesKey {
     return attributes;
   }
 
-  /**
-   * A short, stable identifier of this key (hex of a SHA-256 prefix). Records of one series share
-   * it, which lets a sharded store route all chunks of a series to one shard.
-   */
+  /** A short, stable identifier of this key (hex of a SHA-256 prefix over all its parts). */
   public String id() {
+    MessageDigest digest = sha256();
+    update(digest, name);
+    update(digest, type);
+    for (Map.Entry<String, String> attribute : attributes.entrySet()) {
+      update(digest, attribute.getKey());
+      update(digest, attribute.getValue());
+    }
+    return HexFormat.of().formatHex(digest.digest(), 0, 8);
+  }
+
+  /**
+   * The identifier of name and type alone. Queries join records on name and type by default, so a
+   * sharded store routes by this: all records a default join needs lie on one shard.
+   */
+  public String routingId() {
+    MessageDigest digest = sha256();
+    update(digest, name);
+    update(digest, type);
+    return HexFormat.of().formatHex(digest.digest(), 0, 8);
+  }
+
+  private static MessageDigest sha256() {
     try {
-      MessageDigest digest = MessageDigest.getInstance("SHA-256");
-      update(digest, name);
-      update(digest, type);
-      for (Map.Entry<String, String> attribute : attributes.entrySet()) {
-        update(digest, attribute.getKey());
-        update(digest, attribute.getValue());
-      }
-      byte[] sha = digest.digest();
-      return HexFormat.of().formatHex(sha, 0, 8);
+      return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every JDK", e);
     }

@@ -46,6 +46,8 @@ class PointsTest {
     assertEquals(a.id(), b.id());
     assertNotEquals(a.id(), SeriesKey.metric("cpu", Map.of("host", "ax", "dc", "")).id());
     assertEquals(16, a.id().length());
+    assertEquals(a.routingId(), SeriesKey.metric("cpu", Map.of("host", "b")).routingId(), "routing ignores attributes");
+    assertNotEquals(a.routingId(), SeriesKey.metric("mem", Map.of("host", "a")).routingId());
     assertThrows(IllegalArgumentException.class, () -> SeriesKey.metric("", Map.of()));
   }
 }

@@ -4,7 +4,6 @@ import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
-import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,9 +11,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
@@ -23,9 +20,9 @@ import org.apache.solr.search.DocSet;
 import org.apache.solr.search.SolrIndexSearcher;
 
 /**
- * Loads the records a query matched, groups them by series and joins each series' chunks into one
- * time-ordered sequence clipped to the query range. Chunks written later win where timestamps
- * collide (write order is Solr's {@code _version_}).
+ * Loads the records a query matched, groups them by join key and joins each group's chunks into
+ * one time-ordered sequence clipped to the query range. Where chunks share a timestamp, the one
+ * written later (Solr's {@code _version_}) wins.
  */
 public final class SeriesCollector {
 
@@ -35,9 +32,10 @@ public final class SeriesCollector {
     this.maxDecodedPoints = maxDecodedPoints;
   }
 
-  /** Series in a stable order: by name, then type, then attributes. */
-  public List<Series> collect(SolrIndexSearcher searcher, DocSet docs, TimeRange range) throws IOException {
-    Map<SeriesKey, List<StoredChunk>> bySeries = new HashMap<>();
+  /** Joined series in {@link JoinedSeries#ORDER}; series with no point in range are left out. */
+  public List<JoinedSeries> collect(SolrIndexSearcher searcher, DocSet docs, TimeRange range, JoinFields join)
+      throws IOException {
+    Map<List<String>, Group> groups = new HashMap<>();
     NumericDocValues versions = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.VERSION);
     long points = 0;
     DocIterator iterator = docs.iterator();
@@ -54,47 +52,38 @@ public final class SeriesCollector {
       BytesRef data = document.getBinaryValue(RecordFields.DATA);
       byte[] blob = new byte[data.length];
       System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
-      bySeries.computeIfAbsent(keyOf(document), k -> new ArrayList<>())
-          .add(new StoredChunk(document.get(RecordFields.ID), version, blob));
+      Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
+      group.fields.addAll(document);
+      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), version, blob));
     }
-    List<Series> result = new ArrayList<>(bySeries.size());
-    for (Map.Entry<SeriesKey, List<StoredChunk>> entry : bySeries.entrySet()) {
-      Points joined = join(entry.getKey(), entry.getValue());
+    List<JoinedSeries> result = new ArrayList<>(groups.size());
+    for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
+      Points joined = join(entry.getValue());
       Points clipped = range.isAll() ? joined : joined.clip(range.fromNanos(), range.toNanosExclusive());
       if (!clipped.isEmpty()) {
-        result.add(new Series(entry.getKey(), clipped));
+        result.add(new JoinedSeries(entry.getKey(), entry.getValue().fields, clipped));
       }
     }
-    result.sort(Comparator.comparing((Series s) -> s.key().name())
-        .thenComparing(s -> s.key().type())
-        .thenComparing(s -> s.key().attributes().toString()));
+    result.sort(JoinedSeries.ORDER);
     return result;
   }
 
-  private static Points join(SeriesKey key, List<StoredChunk> chunks) {
-    chunks.sort(Comparator.comparingLong(StoredChunk::version));
-    List<Points> decoded = new ArrayList<>(chunks.size());
-    for (StoredChunk chunk : chunks) {
+  private static Points join(Group group) {
+    group.chunks.sort(Comparator.comparingLong(StoredChunk::version));
+    List<Points> decoded = new ArrayList<>(group.chunks.size());
+    for (StoredChunk chunk : group.chunks) {
       try {
         decoded.add(ChunkCodec.decode(chunk.data()));
       } catch (CorruptBlobException e) {
         throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
-            "record " + chunk.id() + " of series " + key + " cannot be decoded: " + e.getMessage(), e);
+            "record " + chunk.id() + " of series " + group.fields + " cannot be decoded: " + e.getMessage(), e);
       }
     }
     return decoded.size() == 1 ? decoded.get(0) : SeriesMerge.merge(decoded);
   }
 
-  static SeriesKey keyOf(Document document) {
-    Map<String, String> attributes = new TreeMap<>();
-    for (IndexableField field : document.getFields()) {
-      if (RecordFields.isAttribute(field.name())) {
-        attributes.put(field.name(), field.numericValue() != null ? field.numericValue().toString() : field.stringValue());
-      }
-    }
-    return new SeriesKey(document.get(RecordFields.NAME), document.get(RecordFields.TYPE), attributes);
+  private static final class Group {
+    final SeriesFields fields = new SeriesFields();
+    final List<StoredChunk> chunks = new ArrayList<>();
   }
-
-  /** A joined, clipped series. */
-  public record Series(SeriesKey key, Points points) {}
 }

@@ -1,0 +1,70 @@
+package io.chronix.solr.query;
+
+import io.chronix.core.record.RecordFields;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexableField;
+import org.apache.solr.common.SolrException;
+
+/**
+ * The {@code cj} parameter: records whose values of these fields are equal form one series. A
+ * record without one of the fields simply has no value for it (it joins the others lacking it).
+ */
+public final class JoinFields {
+
+  public static final String PARAM = "cj";
+  public static final JoinFields DEFAULT = new JoinFields(List.of(RecordFields.NAME, RecordFields.TYPE));
+
+  private final List<String> fields;
+
+  private JoinFields(List<String> fields) {
+    this.fields = List.copyOf(fields);
+  }
+
+  public static JoinFields parse(String cj) {
+    if (cj == null || cj.isBlank()) {
+      return DEFAULT;
+    }
+    List<String> fields = new ArrayList<>();
+    for (String field : cj.split("[,\\s]+")) {
+      if (field.isEmpty()) {
+        continue;
+      }
+      if (!RecordFields.NAME.equals(field) && !RecordFields.TYPE.equals(field) && !RecordFields.isAttribute(field)) {
+        throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
+            "cj: '" + field + "' is a record field, not a series field (use name, type or attributes)");
+      }
+      if (!fields.contains(field)) {
+        fields.add(field);
+      }
+    }
+    return fields.isEmpty() ? DEFAULT : new JoinFields(fields);
+  }
+
+  public List<String> fields() {
+    return fields;
+  }
+
+  /**
+   * Records are routed to shards by name and type, so a join that includes both finds all its
+   * records on one shard.
+   */
+  public boolean isShardLocal() {
+    return fields.contains(RecordFields.NAME) && fields.contains(RecordFields.TYPE);
+  }
+
+  /** The join key of a stored record: one entry per join field, null where the record lacks it. */
+  public List<String> keyOf(Document document) {
+    List<String> key = new ArrayList<>(fields.size());
+    for (String field : fields) {
+      IndexableField value = document.getField(field);
+      key.add(value == null ? null : SeriesFields.text(value));
+    }
+    return key;
+  }
+
+  public String toParam() {
+    return String.join(",", fields);
+  }
+}

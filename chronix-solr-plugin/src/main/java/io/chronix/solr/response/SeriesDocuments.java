@@ -1,0 +1,54 @@
+package io.chronix.solr.response;
+
+import io.chronix.analysis.FunctionValue;
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.Precision;
+import io.chronix.solr.analyze.SeriesEvaluator;
+import io.chronix.solr.query.SeriesFields;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import org.apache.solr.common.SolrDocument;
+
+/** Turns joined (and evaluated) series into response documents. */
+public final class SeriesDocuments {
+
+  /** Field listing a query's function results. */
+  public static final String FUNCTIONS = "functions";
+
+  private SeriesDocuments() {}
+
+  public static SolrDocument render(SeriesFields fields, Points points, List<FunctionValue> values,
+      boolean withFunctions, FieldList fl, Precision precision) {
+    SolrDocument document = new SolrDocument();
+    for (Map.Entry<String, SortedSet<String>> field : fields.values().entrySet()) {
+      if (fl.wants(field.getKey())) {
+        SortedSet<String> all = field.getValue();
+        document.setField(field.getKey(), all.size() == 1 ? all.first() : new ArrayList<>(all));
+      }
+    }
+    int n = points.size();
+    if (n > 0 && fl.wants(RecordFields.START)) {
+      document.setField(RecordFields.START, RecordFields.nanosToMillis(points.timestamp(0)));
+    }
+    if (n > 0 && fl.wants(RecordFields.END)) {
+      document.setField(RecordFields.END, RecordFields.nanosToMillis(points.timestamp(n - 1)));
+    }
+    if (fl.wants(RecordFields.COUNT)) {
+      document.setField(RecordFields.COUNT, (long) n);
+    }
+    if (fl.json()) {
+      document.setField(FieldList.DATA_AS_JSON, SeriesJson.write(points, precision));
+    }
+    if (fl.blob()) {
+      document.setField(FieldList.DATA, ChunkCodec.lossless().encode(points));
+    }
+    if (withFunctions) {
+      document.setField(FUNCTIONS, SeriesEvaluator.render(values));
+    }
+    return document;
+  }
+}
