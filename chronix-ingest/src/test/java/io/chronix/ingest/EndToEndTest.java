@@ -248,4 +248,56 @@ class EndToEndTest {
     assertEquals(1, TestHttp.query(server.solrUrl(), "name:many AND end:2000", "").at("/response/numFound").asInt(),
         "a narrower range reads fewer records");
   }
+
+  @Test
+  void functionsThroughSolrEqualTheLibraryOnTheRawData() throws Exception {
+    start();
+    Path file = p4File("PS-Eden-Space-type-MemoryPool-PeakUsage-used");
+    new CsvImporter(URI.create(server.baseUrl()), ZoneOffset.UTC, new PrintStream(new ByteArrayOutputStream()), false)
+        .importFiles(List.of(file), 1);
+    P4File original = new P4CsvReader().read(file);
+    Points points = original.points();
+    points.sortAndDeduplicate();
+    JsonNode response = TestHttp.query(server.solrUrl(), nameQuery(original.key().name()),
+        "&cf=" + java.net.URLEncoder.encode("metric{max;count;p:0.99;trend;outlier}", java.nio.charset.StandardCharsets.UTF_8));
+    JsonNode functions = response.at("/response/docs/0/functions");
+    assertEquals(5, functions.size(), response.toString());
+    double[] values = java.util.Arrays.copyOf(points.valueArray(), points.size());
+    assertEquals(java.util.Arrays.stream(values).max().getAsDouble(), functions.get(0).get("value").asDouble());
+    assertEquals(points.size(), functions.get(1).get("value").asInt());
+    assertEquals(new org.apache.commons.math3.stat.descriptive.rank.Percentile().evaluate(values, 99),
+        functions.get(2).get("value").asDouble());
+    org.apache.commons.math3.stat.regression.SimpleRegression regression = new org.apache.commons.math3.stat.regression.SimpleRegression();
+    for (int i = 0; i < points.size(); i++) {
+      regression.addData((points.timestamp(i) - points.timestamp(0)) / 1e9, points.value(i));
+    }
+    assertEquals(regression.getSlope(), functions.get(3).get("slope").asDouble(), Math.abs(regression.getSlope()) * 1e-9);
+    assertEquals(regression.getSlope() > 0, functions.get(3).get("matches").asBoolean());
+    assertEquals("outlier", functions.get(4).get("name").asText());
+  }
+
+  @Test
+  void badFunctionsAreNamedIn400s() throws Exception {
+    start();
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=s", "f value=1 1\nf value=2 2", false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    String[][] cases = {
+        {"cf=" + enc("metric{maxx}"), "maxx"},
+        {"cf=" + enc("metric{p}"), "p"},
+        {"cf=" + enc("metric{scale:four}"), "scale"},
+        {"cf=" + enc("metric{max"), "cf"},
+        {"fq=" + enc("{!ANALYZE detect=max}"), "not an analysis"},
+        {"fq=" + enc("{!ANALYZE}"), "detect"},
+        {"cf=" + enc("metric{fastdtw:name:nothing,5,0.5}"), "matches 0 series"},
+        {"cj=data", "cj"}};
+    for (String[] bad : cases) {
+      HttpResponse<String> response = TestHttp.get(server.solrUrl() + "/chronix/query?q=name:f&" + bad[0]);
+      assertEquals(400, response.statusCode(), bad[0] + " -> " + response.body());
+      assertTrue(response.body().contains(bad[1]), bad[0] + " -> " + response.body());
+    }
+  }
+
+  private static String enc(String text) {
+    return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+  }
 }
