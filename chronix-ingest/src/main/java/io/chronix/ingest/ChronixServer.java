@@ -9,10 +9,15 @@ import io.chronix.ingest.http.FlushServlet;
 import io.chronix.ingest.http.PingServlet;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.http.WriteServlet;
+import io.chronix.ingest.pipeline.IngestPipeline;
+import io.chronix.ingest.pipeline.ReplayFilter;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
 import io.chronix.ingest.store.RecordStore;
+import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
@@ -44,6 +49,9 @@ public final class ChronixServer implements AutoCloseable {
   private SolrClient solrClient;
   private RecordStore store;
   private SeriesBuffers buffers;
+  private ExecutorService chunkWriters;
+  private WriteAheadLog wal;
+  private IngestPipeline pipeline;
   private Flusher flusher;
   private boolean stopped;
 
@@ -76,15 +84,51 @@ public final class ChronixServer implements AutoCloseable {
 
     solrClient = solrNode != null ? solrNode.client() : new Http2SolrClient.Builder(config.solrUrl()).build();
     store = new RecordStore(solrClient, config.collection());
+    chunkWriters = Executors.newFixedThreadPool(2, runnable -> {
+      Thread thread = new Thread(runnable, "chronix-chunk-writer");
+      thread.setDaemon(true);
+      return thread;
+    });
     buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
-        new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()), store));
-    flusher = new Flusher(buffers, config.flushInterval());
-    ingest.addServlet(new ServletHolder(new WriteServlet(buffers, gate, config.maxRequestBytes())), "/write");
+        new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()), store), chunkWriters);
+    wal = new WriteAheadLog(config.dataDir().resolve("wal"), config.walSegmentBytes(), config.walFsync(),
+        config.walFsyncInterval().toMillis());
+    replay();
+    Flusher[] relief = new Flusher[1];
+    pipeline = new IngestPipeline(wal, buffers, store, config.bufferMaxBytes() / 16, () -> relief[0].relieve());
+    flusher = new Flusher(buffers, pipeline, config.flushInterval());
+    relief[0] = flusher;
+    WriteServlet lineProtocol = new WriteServlet(pipeline, gate, config.maxRequestBytes());
+    ingest.addServlet(new ServletHolder(lineProtocol), "/write");
+    ingest.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
     ingest.addServlet(new ServletHolder(new FlushServlet(buffers, store)), "/flush");
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
     LOG.info("Chronix server listening on http://{}:{} (Solr: {}, data: {})", config.host(), port(),
         solrNode != null ? "embedded at /solr" : config.solrUrl(), config.dataDir().toAbsolutePath());
     return this;
+  }
+
+  /**
+   * Puts what the log holds back into the buffers, drops what the store already has (the crash
+   * came after it was written but before its segment was deleted) and writes the rest.
+   */
+  private void replay() throws IOException {
+    buffers.pauseCutting();
+    long batches = wal.replay((batch, segment) -> {
+      for (int i = 0; i < batch.size(); i++) {
+        buffers.add(batch.key(i), batch.timestamp(i), batch.value(i), segment);
+      }
+    });
+    if (batches > 0) {
+      long replayed = buffers.bufferedPoints();
+      long dropped = new ReplayFilter(solrClient, config.collection()).apply(buffers);
+      LOG.info("replayed {} logged batches: {} points, {} of them already stored", batches, replayed, dropped);
+    }
+    buffers.resumeCutting();
+    if (batches > 0) {
+      buffers.flushAll();
+      store.commit();
+    }
   }
 
   /** The bound port (useful with http.port=0). */
@@ -105,6 +149,15 @@ public final class ChronixServer implements AutoCloseable {
     return buffers;
   }
 
+  /** Where every protocol hands its parsed batches. */
+  public IngestPipeline pipeline() {
+    return pipeline;
+  }
+
+  public RequestGate gate() {
+    return gate;
+  }
+
   public RecordStore store() {
     return store;
   }
@@ -120,13 +173,21 @@ public final class ChronixServer implements AutoCloseable {
       if (flusher != null) {
         flusher.close();
       }
+      if (chunkWriters != null) {
+        chunkWriters.shutdown();
+        chunkWriters.awaitTermination(60, TimeUnit.SECONDS);
+      }
       if (buffers != null) {
         long pending = buffers.bufferedPoints();
         buffers.flushAll();
         store.commit();
+        pipeline.checkpoint();
         LOG.info("wrote {} buffered points on shutdown", pending);
       }
     } finally {
+      if (wal != null) {
+        wal.close();
+      }
       if (solrClient != null) {
         solrClient.close();
       }

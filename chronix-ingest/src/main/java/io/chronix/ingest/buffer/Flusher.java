@@ -1,35 +1,63 @@
 package io.chronix.ingest.buffer;
 
+import io.chronix.ingest.pipeline.IngestPipeline;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Writes buffers that reached their maximum age, on a background thread. */
+/**
+ * The background thread: writes buffers that reached their maximum age, then lets the pipeline
+ * delete log segments that are no longer needed; flushes everything at once when asked to relieve
+ * memory pressure.
+ */
 public final class Flusher implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Flusher.class);
 
   private final ScheduledExecutorService executor;
+  private final SeriesBuffers buffers;
+  private final IngestPipeline pipeline;
+  private final AtomicBoolean reliefQueued = new AtomicBoolean();
 
-  public Flusher(SeriesBuffers buffers, Duration interval) {
+  public Flusher(SeriesBuffers buffers, IngestPipeline pipeline, Duration interval) {
+    this.buffers = buffers;
+    this.pipeline = pipeline;
     executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "chronix-flusher");
       thread.setDaemon(true);
       return thread;
     });
     long millis = Math.max(1, interval.toMillis());
-    executor.scheduleWithFixedDelay(() -> {
-      try {
+    executor.scheduleWithFixedDelay(() -> round(false), millis, millis, TimeUnit.MILLISECONDS);
+  }
+
+  /** Schedules an immediate flush of every buffer; returns at once. */
+  public void relieve() {
+    if (reliefQueued.compareAndSet(false, true)) {
+      executor.execute(() -> {
+        reliefQueued.set(false);
+        round(true);
+      });
+    }
+  }
+
+  private void round(boolean all) {
+    try {
+      if (all) {
+        buffers.flushAll();
+      } else {
         buffers.flushOld();
-      } catch (IOException | RuntimeException e) {
-        // the points stay buffered; the next round tries again
-        LOG.warn("flushing aged buffers failed, will retry: {}", e.getMessage());
       }
-    }, millis, millis, TimeUnit.MILLISECONDS);
+      pipeline.checkpoint();
+    } catch (IOException | RuntimeException e) {
+      // the points stay buffered and their log segments stay; the next round tries again
+      LOG.warn("flushing buffers failed, will retry: {}", e.getMessage());
+    }
   }
 
   @Override

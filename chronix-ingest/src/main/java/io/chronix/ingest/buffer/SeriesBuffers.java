@@ -4,17 +4,31 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Per-series point buffers in a hash map: adding a point costs the same however many series there
  * are. A buffer is handed to the {@link ChunkSink} when it is full (points or bytes), when it is
- * old, and on {@link #flushAll}.
+ * old, and on {@link #flushAll}. Full buffers are written on the given executor so that a request
+ * does not wait for the store; a write that fails puts its points back.
+ *
+ * <p>Each buffer remembers the oldest write-ahead-log segment its points came from, and points on
+ * their way to the store count too: {@link #oldestUnflushedSegment} tells which segments are still
+ * needed.
  */
 public final class SeriesBuffers {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SeriesBuffers.class);
 
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
   private final int maxPoints;
@@ -22,34 +36,50 @@ public final class SeriesBuffers {
   private final long maxAgeNanos;
   private final ChunkSink sink;
   private final LongSupplier clock;
+  private final Executor fullBufferWriter;
   private final AtomicLong buffered = new AtomicLong();
+  private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
+  private volatile boolean cutting = true;
 
-  public SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink) {
-    this(maxPoints, maxBytes, maxAge, sink, System::nanoTime);
+  public SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, Executor fullBufferWriter) {
+    this(maxPoints, maxBytes, maxAge, sink, System::nanoTime, fullBufferWriter);
   }
 
-  SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, LongSupplier clock) {
+  SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, LongSupplier clock, Executor fullBufferWriter) {
     this.maxPoints = maxPoints;
     this.maxBytes = maxBytes;
     this.maxAgeNanos = maxAge.toNanos();
     this.sink = sink;
     this.clock = clock;
+    this.fullBufferWriter = fullBufferWriter;
   }
 
-  public void add(SeriesKey key, long timestamp, double value) throws IOException {
+  /** Adds a point that no log holds (tests, tools). */
+  public void add(SeriesKey key, long timestamp, double value) {
+    add(key, timestamp, value, SeriesBuffer.NO_SEGMENT);
+  }
+
+  /** Adds a point logged in the given write-ahead-log segment. */
+  public void add(SeriesKey key, long timestamp, double value, long segment) {
     SeriesBuffer buffer = buffers.computeIfAbsent(key, k -> new SeriesBuffer());
-    Points full = null;
-    long arrival;
+    SeriesBuffer.Drained full = null;
     synchronized (buffer) {
-      arrival = clock.getAsLong();
-      buffer.add(timestamp, value, arrival);
+      buffer.add(timestamp, value, clock.getAsLong(), segment);
       buffered.incrementAndGet();
-      if (buffer.isFull(maxPoints, maxBytes)) {
-        full = buffer.drain();
+      if (cutting && buffer.isFull(maxPoints, maxBytes)) {
+        full = takeOut(buffer);
       }
     }
     if (full != null) {
-      write(key, buffer, full, arrival);
+      SeriesBuffer.Drained chunk = full;
+      fullBufferWriter.execute(() -> {
+        try {
+          write(key, buffer, chunk);
+        } catch (IOException | RuntimeException e) {
+          // the points went back into the buffer; the flusher tries again
+          LOG.warn("writing a full buffer of {} failed, will retry: {}", key, e.getMessage());
+        }
+      });
     }
   }
 
@@ -67,16 +97,16 @@ public final class SeriesBuffers {
     IOException failure = null;
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
-      Points drained = null;
+      SeriesBuffer.Drained drained = null;
       long now = clock.getAsLong();
       synchronized (buffer) {
         if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeNanos, now)) {
-          drained = buffer.drain();
+          drained = takeOut(buffer);
         }
       }
       if (drained != null) {
         try {
-          write(entry.getKey(), buffer, drained, now);
+          write(entry.getKey(), buffer, drained);
         } catch (IOException e) {
           failure = failure == null ? e : failure; // keep flushing the others
         }
@@ -87,19 +117,89 @@ public final class SeriesBuffers {
     }
   }
 
-  private void write(SeriesKey key, SeriesBuffer buffer, Points points, long arrival) throws IOException {
+  private SeriesBuffer.Drained takeOut(SeriesBuffer buffer) {
+    SeriesBuffer.Drained drained = buffer.drain();
+    synchronized (inFlight) {
+      inFlight.merge(drained.segment(), 1, Integer::sum);
+    }
+    return drained;
+  }
+
+  private void write(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) throws IOException {
     try {
-      sink.accept(key, points);
-      buffered.addAndGet(-points.size());
+      sink.accept(key, drained.points());
+      buffered.addAndGet(-drained.points().size());
     } catch (IOException | RuntimeException e) {
       synchronized (buffer) {
-        buffer.restore(points, arrival);
+        buffer.restore(drained);
       }
       throw e;
+    } finally {
+      synchronized (inFlight) {
+        inFlight.computeIfPresent(drained.segment(), (segment, count) -> count == 1 ? null : count - 1);
+      }
     }
   }
 
-  /** Points accepted but not yet handed to the sink. */
+  /** The oldest log segment whose points are not yet written to the store; MAX_VALUE when none. */
+  public long oldestUnflushedSegment() {
+    long oldest = SeriesBuffer.NO_SEGMENT;
+    synchronized (inFlight) {
+      if (!inFlight.isEmpty()) {
+        oldest = inFlight.firstKey();
+      }
+    }
+    for (SeriesBuffer buffer : buffers.values()) {
+      synchronized (buffer) {
+        oldest = Math.min(oldest, buffer.oldestSegment());
+      }
+    }
+    return oldest;
+  }
+
+  /**
+   * While replaying the log, buffers must not be cut before {@link #filter} had its say; cutting
+   * resumes with {@link #resumeCutting}.
+   */
+  public void pauseCutting() {
+    cutting = false;
+  }
+
+  public void resumeCutting() {
+    cutting = true;
+  }
+
+  /** Replaces the points of a buffer (replay drops points the store already holds). */
+  public void filter(SeriesKey key, UnaryOperator<Points> filter) {
+    SeriesBuffer buffer = buffers.get(key);
+    if (buffer == null) {
+      return;
+    }
+    synchronized (buffer) {
+      int before = buffer.points().size();
+      Points kept = filter.apply(buffer.points());
+      buffer.replace(kept);
+      buffered.addAndGet(kept.size() - before);
+    }
+  }
+
+  public List<SeriesKey> keys() {
+    return new ArrayList<>(buffers.keySet());
+  }
+
+  /** A copy of the buffered points of a series, in arrival order. */
+  public Points snapshot(SeriesKey key) {
+    SeriesBuffer buffer = buffers.get(key);
+    Points copy = new Points();
+    if (buffer != null) {
+      synchronized (buffer) {
+        copy.addAll(buffer.points());
+      }
+    }
+    return copy;
+  }
+
+  /** Points accepted but not yet written to the store (including those on their way). */
   public long bufferedPoints() {
     return buffered.get();
   }

@@ -131,6 +131,22 @@ public final class ServerConfig {
     return longValue("http.maxRequestBytes", 1024, Long.MAX_VALUE);
   }
 
+  public long bufferMaxBytes() {
+    return longValue("buffer.maxBytes", 1024, Long.MAX_VALUE);
+  }
+
+  public io.chronix.ingest.wal.FsyncPolicy walFsync() {
+    return io.chronix.ingest.wal.FsyncPolicy.parse(get("wal.fsync"));
+  }
+
+  public Duration walFsyncInterval() {
+    return duration("wal.fsyncInterval");
+  }
+
+  public long walSegmentBytes() {
+    return longValue("wal.segmentBytes", 4096, Long.MAX_VALUE);
+  }
+
   public ChunkCodec codec() {
     long threshold = longValue("ddc.thresholdNanos", 0, Long.MAX_VALUE);
     try {

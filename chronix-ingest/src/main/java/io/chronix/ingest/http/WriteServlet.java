@@ -1,7 +1,9 @@
 package io.chronix.ingest.http;
 
 import io.chronix.core.series.Precision;
-import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.pipeline.BatchWriter;
+import io.chronix.ingest.pipeline.OverloadedException;
+import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
@@ -18,20 +20,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code POST /write}: InfluxDB 1.x line protocol. 204 when every line was stored; 400 naming each
- * rejected line (the valid ones are stored, as InfluxDB's partial write does).
+ * {@code POST /write} (InfluxDB 1.x) and {@code POST /api/v2/write} (2.x): line protocol. 204 when
+ * every line was stored; 400 naming each rejected line (the valid ones are stored, as InfluxDB's
+ * partial write does); 503 with Retry-After when the server is overloaded or stopping (nothing
+ * stored: clients retry).
  */
 public final class WriteServlet extends HttpServlet {
 
   private static final Logger LOG = LoggerFactory.getLogger(WriteServlet.class);
   private static final int MAX_REPORTED_ERRORS = 100;
 
-  private final transient SeriesBuffers buffers;
+  private final transient BatchWriter writer;
   private final transient RequestGate gate;
   private final long maxRequestBytes;
 
-  public WriteServlet(SeriesBuffers buffers, RequestGate gate, long maxRequestBytes) {
-    this.buffers = buffers;
+  public WriteServlet(BatchWriter writer, RequestGate gate, long maxRequestBytes) {
+    this.writer = writer;
     this.gate = gate;
     this.maxRequestBytes = maxRequestBytes;
   }
@@ -63,7 +67,13 @@ public final class WriteServlet extends HttpServlet {
     try {
       Instant now = Instant.now();
       long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
-      result = new LineProtocolParser(precision, nowNanos).parse(body, buffers::add);
+      PointBatch batch = new PointBatch(Math.max(64, body.length() / 40));
+      result = new LineProtocolParser(precision, nowNanos).parse(body, batch);
+      writer.write(batch);
+    } catch (OverloadedException e) {
+      response.setHeader("Retry-After", String.valueOf(e.retryAfterSeconds()));
+      JsonResponses.error(response, 503, e.getMessage());
+      return;
     } catch (IOException e) {
       LOG.error("storing points failed", e);
       JsonResponses.error(response, 500, "storing points failed: " + e.getMessage());

@@ -24,7 +24,7 @@ class SeriesBuffersTest {
   private final AtomicBoolean failing = new AtomicBoolean();
 
   private SeriesBuffers buffers(int maxPoints, long maxBytes, Duration maxAge) {
-    return new SeriesBuffers(maxPoints, maxBytes, maxAge, this::sink, clock::get);
+    return new SeriesBuffers(maxPoints, maxBytes, maxAge, this::sink, clock::get, Runnable::run);
   }
 
   private void sink(SeriesKey key, Points points) throws IOException {
@@ -78,12 +78,43 @@ class SeriesBuffersTest {
     SeriesBuffers buffers = buffers(2, Long.MAX_VALUE, Duration.ofHours(1));
     buffers.add(CPU, 1, 1);
     failing.set(true);
-    assertThrows(IOException.class, () -> buffers.add(CPU, 2, 2));
+    buffers.add(CPU, 2, 2); // full: the write fails on the writer, the points go back
     assertEquals(2, buffers.bufferedPoints());
     assertThrows(IOException.class, buffers::flushAll);
     failing.set(false);
     buffers.flushAll();
     assertEquals(List.of("cpu:2"), written);
     assertEquals(0, buffers.bufferedPoints());
+  }
+
+  @Test
+  void oldestUnflushedSegmentFollowsBuffersAndWrites() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    assertEquals(Long.MAX_VALUE, buffers.oldestUnflushedSegment());
+    buffers.add(CPU, 1, 1, 7);
+    buffers.add(MEM, 1, 1, 5);
+    buffers.add(CPU, 2, 2, 9);
+    assertEquals(5, buffers.oldestUnflushedSegment());
+    failing.set(true);
+    assertThrows(IOException.class, buffers::flushAll);
+    assertEquals(5, buffers.oldestUnflushedSegment(), "failed writes keep their segments needed");
+    failing.set(false);
+    buffers.flushAll();
+    assertEquals(Long.MAX_VALUE, buffers.oldestUnflushedSegment());
+  }
+
+  @Test
+  void pausedCuttingKeepsEverythingUntilFiltered() throws IOException {
+    SeriesBuffers buffers = buffers(2, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.pauseCutting();
+    for (int i = 0; i < 5; i++) {
+      buffers.add(CPU, i, i);
+    }
+    assertEquals(List.of(), written);
+    buffers.filter(CPU, points -> points.slice(2, points.size()));
+    assertEquals(3, buffers.bufferedPoints());
+    buffers.resumeCutting();
+    buffers.flushAll();
+    assertEquals(List.of("cpu:3"), written);
   }
 }

@@ -1,0 +1,92 @@
+package io.chronix.ingest.pipeline;
+
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.buffer.SeriesBuffers;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.util.ClientUtils;
+import org.apache.solr.common.SolrDocument;
+
+/**
+ * After a crash the log replays points that may already have been written to the store (their
+ * segment was not yet deleted). Before such points are written again, this drops every replayed
+ * point whose series already holds the same timestamp and value bits in the store, so the store
+ * keeps one copy.
+ */
+public final class ReplayFilter {
+
+  /** Records of one series overlapping a replay: a handful; the bound only guards memory. */
+  private static final int MAX_RECORDS = 100_000;
+
+  private final SolrClient client;
+  private final String collection;
+
+  public ReplayFilter(SolrClient client, String collection) {
+    this.client = client;
+    this.collection = collection;
+  }
+
+  /** @return points dropped */
+  public long apply(SeriesBuffers buffers) throws IOException {
+    long dropped = 0;
+    for (SeriesKey key : buffers.keys()) {
+      Points replayed = buffers.snapshot(key);
+      if (replayed.isEmpty()) {
+        continue;
+      }
+      Set<StoredPoint> stored = storedPoints(key, replayed);
+      if (stored.isEmpty()) {
+        continue;
+      }
+      long[] removed = {0};
+      buffers.filter(key, points -> {
+        Points kept = new Points(points.size());
+        for (int i = 0; i < points.size(); i++) {
+          if (stored.contains(new StoredPoint(points.timestamp(i), Double.doubleToRawLongBits(points.value(i))))) {
+            removed[0]++;
+          } else {
+            kept.add(points.timestamp(i), points.value(i));
+          }
+        }
+        return kept;
+      });
+      dropped += removed[0];
+    }
+    return dropped;
+  }
+
+  private Set<StoredPoint> storedPoints(SeriesKey key, Points replayed) throws IOException {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int i = 0; i < replayed.size(); i++) {
+      min = Math.min(min, replayed.timestamp(i));
+      max = Math.max(max, replayed.timestamp(i));
+    }
+    SolrQuery query = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(key.routingId() + "!" + key.id() + "-") + "*")
+        .addFilterQuery(RecordFields.END + ":[" + RecordFields.nanosToMillis(min) + " TO *]")
+        .addFilterQuery(RecordFields.START + ":[* TO " + RecordFields.nanosToMillis(max) + "]")
+        .setFields(RecordFields.DATA)
+        .setRows(MAX_RECORDS);
+    Set<StoredPoint> stored = new HashSet<>();
+    try {
+      for (SolrDocument document : client.query(collection, query).getResults()) {
+        Points points = ChunkCodec.decode((byte[]) document.getFirstValue(RecordFields.DATA));
+        for (int i = 0; i < points.size(); i++) {
+          stored.add(new StoredPoint(points.timestamp(i), Double.doubleToRawLongBits(points.value(i))));
+        }
+      }
+    } catch (SolrServerException e) {
+      throw new IOException("cannot read stored records of " + key + " to de-duplicate the replay: " + e.getMessage(), e);
+    }
+    return stored;
+  }
+
+  private record StoredPoint(long timestamp, long valueBits) {}
+}
