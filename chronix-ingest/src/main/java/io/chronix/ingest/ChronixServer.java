@@ -120,6 +120,7 @@ public final class ChronixServer implements AutoCloseable {
       }
     });
     if (batches > 0) {
+      store.commit(); // what Solr recovered from its own log becomes searchable
       long replayed = buffers.bufferedPoints();
       long dropped = new ReplayFilter(solrClient, config.collection()).apply(buffers);
       LOG.info("replayed {} logged batches: {} points, {} of them already stored", batches, replayed, dropped);

@@ -70,11 +70,10 @@ public final class IngestPipeline implements BatchWriter {
     long keepFrom;
     checkpointLock.writeLock().lock();
     try {
-      long oldest = buffers.oldestUnflushedSegment();
-      if (oldest > wal.currentSegment()) {
-        wal.roll(); // everything logged so far is written: let the current segment go too
-      }
-      keepFrom = Math.min(oldest, wal.currentSegment());
+      // a fresh segment per checkpoint: once the buffers' oldest points are written, the segments
+      // before theirs can go, so a replay never re-reads much more than chunk.maxAge of data
+      wal.roll();
+      keepFrom = Math.min(buffers.oldestUnflushedSegment(), wal.currentSegment());
     } finally {
       checkpointLock.writeLock().unlock();
     }

@@ -14,6 +14,7 @@ import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.core.CoreContainer;
 import org.apache.solr.core.SolrCore;
+import org.apache.solr.update.UpdateLog;
 import org.apache.solr.servlet.CoreContainerProvider;
 import org.apache.solr.servlet.SolrDispatchFilter;
 import org.eclipse.jetty.servlet.FilterHolder;
@@ -96,10 +97,28 @@ public final class EmbeddedSolrNode {
           throw new IllegalStateException("embedded Solr did not load core '" + collection + "': "
               + cores.getCoreInitFailures().get(collection));
         }
+        awaitTransactionLogReplay(core);
       }
       return cores;
     } catch (ServletException e) {
       throw new IllegalStateException("embedded Solr failed to start: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * After a crash Solr replays its own transaction log in the background; records it restores
+   * must be visible before the server decides which of its logged points are already stored.
+   */
+  private static void awaitTransactionLogReplay(SolrCore core) {
+    UpdateLog log = core.getUpdateHandler().getUpdateLog();
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(CORE_LOAD_TIMEOUT_MS);
+    while (log != null && log.getState() != UpdateLog.State.ACTIVE && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 

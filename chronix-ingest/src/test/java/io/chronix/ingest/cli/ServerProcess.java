@@ -1,0 +1,75 @@
+package io.chronix.ingest.cli;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** {@code chronix start} in a JVM of its own, as a user runs it. */
+final class ServerProcess implements AutoCloseable {
+
+  private static final Pattern READY = Pattern.compile("ready at (http://\\S+) ");
+
+  private final Process process;
+  private final String baseUrl;
+
+  private ServerProcess(Process process, String baseUrl) {
+    this.process = process;
+    this.baseUrl = baseUrl;
+  }
+
+  static ServerProcess start(Path dataDir, String... settings) throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        "-cp", System.getProperty("java.class.path"), ChronixCli.class.getName(),
+        "start", "--http-port", "0", "--data-dir", dataDir.toString()));
+    for (String setting : settings) {
+      command.add("--set");
+      command.add(setting);
+    }
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    StringBuilder seen = new StringBuilder();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    String line;
+    while (System.nanoTime() < deadline && (line = output.readLine()) != null) {
+      seen.append(line).append('\n');
+      Matcher matcher = READY.matcher(line);
+      if (matcher.find()) {
+        // keep draining so the child never blocks on a full pipe
+        Thread drain = new Thread(() -> output.lines().forEach(l -> { }));
+        drain.setDaemon(true);
+        drain.start();
+        return new ServerProcess(process, matcher.group(1));
+      }
+    }
+    process.destroyForcibly();
+    throw new AssertionError("server did not report ready:\n" + seen);
+  }
+
+  String baseUrl() {
+    return baseUrl;
+  }
+
+  /** SIGTERM: the clean stop. */
+  boolean terminate(long seconds) throws InterruptedException {
+    process.destroy();
+    return process.waitFor(seconds, TimeUnit.SECONDS);
+  }
+
+  /** SIGKILL: no shutdown hook runs. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(60, TimeUnit.SECONDS);
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+  }
+}
