@@ -4,6 +4,8 @@ import io.chronix.core.chunk.Chunker;
 import io.chronix.ingest.buffer.Flusher;
 import io.chronix.ingest.buffer.RecordSink;
 import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.compaction.Compactor;
+import io.chronix.ingest.http.CompactServlet;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.http.FlushServlet;
 import io.chronix.ingest.http.PingServlet;
@@ -53,6 +55,8 @@ public final class ChronixServer implements AutoCloseable {
   private WriteAheadLog wal;
   private IngestPipeline pipeline;
   private Flusher flusher;
+  private Compactor compactor;
+  private java.util.concurrent.ScheduledExecutorService compaction;
   private boolean stopped;
 
   public ChronixServer(ServerConfig config) throws IOException {
@@ -102,6 +106,9 @@ public final class ChronixServer implements AutoCloseable {
     ingest.addServlet(new ServletHolder(lineProtocol), "/write");
     ingest.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
     ingest.addServlet(new ServletHolder(new FlushServlet(buffers, store)), "/flush");
+    compactor = new Compactor(solrClient, config.collection(), config.chunkMaxPoints(), config.codec());
+    ingest.addServlet(new ServletHolder(new CompactServlet(compactor)), "/compact");
+    scheduleCompaction();
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
     LOG.info("Chronix server listening on http://{}:{} (Solr: {}, data: {})", config.host(), port(),
         solrNode != null ? "embedded at /solr" : config.solrUrl(), config.dataDir().toAbsolutePath());
@@ -130,6 +137,31 @@ public final class ChronixServer implements AutoCloseable {
       buffers.flushAll();
       store.commit();
     }
+  }
+
+  private void scheduleCompaction() {
+    long millis = config.compactionInterval().toMillis();
+    if (millis <= 0) {
+      return;
+    }
+    compaction = Executors.newSingleThreadScheduledExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "chronix-compaction");
+      thread.setDaemon(true);
+      return thread;
+    });
+    compaction.scheduleWithFixedDelay(() -> {
+      synchronized (compactor) {
+        try {
+          Compactor.Result result = compactor.compact();
+          if (result.series() > 0) {
+            LOG.info("compaction merged {} records of {} series into {}", result.recordsRead(), result.series(),
+                result.recordsWritten());
+          }
+        } catch (IOException | RuntimeException e) {
+          LOG.warn("compaction failed, will retry: {}", e.getMessage());
+        }
+      }
+    }, millis, millis, TimeUnit.MILLISECONDS);
   }
 
   /** The bound port (useful with http.port=0). */
@@ -170,6 +202,9 @@ public final class ChronixServer implements AutoCloseable {
     }
     stopped = true;
     gate.close(30, TimeUnit.SECONDS);
+    if (compaction != null) {
+      compaction.shutdownNow();
+    }
     try {
       if (flusher != null) {
         flusher.close();

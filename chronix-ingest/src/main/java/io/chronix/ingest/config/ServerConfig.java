@@ -131,6 +131,12 @@ public final class ServerConfig {
     return longValue("http.maxRequestBytes", 1024, Long.MAX_VALUE);
   }
 
+  /** Zero disables background compaction. */
+  public Duration compactionInterval() {
+    String text = get("compaction.interval");
+    return text.equals("0") ? Duration.ZERO : duration("compaction.interval");
+  }
+
   public long bufferMaxBytes() {
     return longValue("buffer.maxBytes", 1024, Long.MAX_VALUE);
   }

@@ -3,7 +3,10 @@ package io.chronix.ingest.store;
 import io.chronix.core.record.Record;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordStats;
+import io.chronix.core.series.SeriesKey;
 import java.util.Map;
+import java.util.TreeMap;
+import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrInputDocument;
 
 /** Maps a record to the Solr document the configset's schema describes. */
@@ -30,5 +33,17 @@ public final class RecordDocuments {
       document.setField(attribute.getKey(), attribute.getValue());
     }
     return document;
+  }
+
+  /** The series a stored record belongs to: its name, type and attribute fields. */
+  public static SeriesKey keyOf(SolrDocument document) {
+    Map<String, String> attributes = new TreeMap<>();
+    for (String field : document.getFieldNames()) {
+      if (RecordFields.isAttribute(field)) {
+        attributes.put(field, String.valueOf(document.getFirstValue(field)));
+      }
+    }
+    return new SeriesKey((String) document.getFirstValue(RecordFields.NAME),
+        (String) document.getFirstValue(RecordFields.TYPE), attributes);
   }
 }

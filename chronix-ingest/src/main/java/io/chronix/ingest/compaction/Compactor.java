@@ -1,0 +1,168 @@
+package io.chronix.ingest.compaction;
+
+import io.chronix.core.chunk.Chunker;
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.Record;
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesMerge;
+import io.chronix.ingest.store.RecordDocuments;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.response.QueryResponse;
+import org.apache.solr.client.solrj.util.ClientUtils;
+import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.params.CursorMarkParams;
+
+/**
+ * Live ingestion writes a record whenever a buffer grows old, so slow series end up as many small
+ * records. Compaction merges the small records of each series, together with every record that
+ * overlaps them, into full chunks, and deletes what it replaced: storage ends up as compact as
+ * after a bulk import, and points stored twice (after a crash between writing and deleting) are
+ * merged back into one.
+ */
+public final class Compactor {
+
+  private static final int PAGE = 1000;
+
+  private final SolrClient client;
+  private final String collection;
+  private final Chunker chunker;
+  private final int smallBelow;
+
+  /** Records with fewer than half a chunk's points are small. */
+  public Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec) {
+    this.client = client;
+    this.collection = collection;
+    this.chunker = new Chunker(chunkMaxPoints, codec);
+    this.smallBelow = Math.max(2, chunkMaxPoints / 2);
+  }
+
+  /** What a compaction run did. */
+  public record Result(int series, int recordsRead, int recordsWritten) {}
+
+  public Result compact() throws IOException {
+    Map<String, List<String>> smallBySeries = smallRecords();
+    int series = 0;
+    int read = 0;
+    int written = 0;
+    for (Map.Entry<String, List<String>> entry : smallBySeries.entrySet()) {
+      if (entry.getValue().size() < 2) {
+        continue;
+      }
+      int[] counts = compactSeries(entry.getKey(), entry.getValue());
+      series++;
+      read += counts[0];
+      written += counts[1];
+    }
+    if (series > 0) {
+      commit();
+    }
+    return new Result(series, read, written);
+  }
+
+  /** Ids of small records, grouped by series (the id up to its first '-' names the series). */
+  private Map<String, List<String>> smallRecords() throws IOException {
+    Map<String, List<String>> bySeries = new LinkedHashMap<>();
+    SolrQuery query = new SolrQuery(RecordFields.COUNT + ":[* TO " + (smallBelow - 1) + "]")
+        .setFields(RecordFields.ID)
+        .setRows(PAGE)
+        .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
+    String cursor = CursorMarkParams.CURSOR_MARK_START;
+    while (true) {
+      query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+      QueryResponse response = query(query);
+      for (SolrDocument document : response.getResults()) {
+        String id = (String) document.getFirstValue(RecordFields.ID);
+        bySeries.computeIfAbsent(seriesPrefix(id), k -> new ArrayList<>()).add(id);
+      }
+      if (cursor.equals(response.getNextCursorMark())) {
+        return bySeries;
+      }
+      cursor = response.getNextCursorMark();
+    }
+  }
+
+  static String seriesPrefix(String id) {
+    int dash = id.indexOf('-', id.indexOf('!') + 1);
+    return dash < 0 ? id : id.substring(0, dash + 1);
+  }
+
+  private int[] compactSeries(String prefix, List<String> smallIds) throws IOException {
+    List<SolrDocument> small = byIds(smallIds);
+    long from = Long.MAX_VALUE;
+    long to = Long.MIN_VALUE;
+    for (SolrDocument document : small) {
+      from = Math.min(from, ((Number) document.getFirstValue(RecordFields.START)).longValue());
+      to = Math.max(to, ((Number) document.getFirstValue(RecordFields.END)).longValue());
+    }
+    // records overlapping the small ones join in: their points may be duplicates to fold away
+    SolrQuery overlapping = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(prefix) + "*")
+        .addFilterQuery(RecordFields.END + ":[" + from + " TO *]")
+        .addFilterQuery(RecordFields.START + ":[* TO " + to + "]")
+        .setFields("*", RecordFields.VERSION)
+        .setRows(100_000);
+    List<SolrDocument> records = new ArrayList<>(query(overlapping).getResults());
+    if (records.size() < 2) {
+      return new int[] {0, 0};
+    }
+    records.sort(Comparator.comparingLong(d -> ((Number) d.getFirstValue(RecordFields.VERSION)).longValue()));
+    SeriesKey key = RecordDocuments.keyOf(records.get(0));
+    List<Points> chunks = new ArrayList<>(records.size());
+    Set<String> oldIds = new HashSet<>();
+    for (SolrDocument record : records) {
+      chunks.add(ChunkCodec.decode((byte[]) record.getFirstValue(RecordFields.DATA)));
+      oldIds.add((String) record.getFirstValue(RecordFields.ID));
+    }
+    List<Record> merged = chunker.chunk(key, SeriesMerge.merge(chunks));
+    List<SolrInputDocument> documents = new ArrayList<>(merged.size());
+    for (Record record : merged) {
+      documents.add(RecordDocuments.toDocument(record));
+      oldIds.remove(record.id()); // an unchanged chunk keeps its id: nothing to delete
+    }
+    try {
+      // new records first: a crash in between leaves duplicates (merged again next run), never a gap
+      client.add(collection, documents);
+      if (!oldIds.isEmpty()) {
+        client.deleteById(collection, new ArrayList<>(oldIds));
+      }
+    } catch (SolrServerException e) {
+      throw new IOException("compacting " + key + " failed: " + e.getMessage(), e);
+    }
+    return new int[] {records.size(), merged.size()};
+  }
+
+  private List<SolrDocument> byIds(List<String> ids) throws IOException {
+    SolrQuery query = new SolrQuery("{!terms f=" + RecordFields.ID + "}" + String.join(",", ids))
+        .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
+        .setRows(ids.size());
+    return query(query).getResults();
+  }
+
+  private QueryResponse query(SolrQuery query) throws IOException {
+    try {
+      return client.query(collection, query);
+    } catch (SolrServerException e) {
+      throw new IOException("compaction query failed: " + e.getMessage(), e);
+    }
+  }
+
+  private void commit() throws IOException {
+    try {
+      client.commit(collection, true, true);
+    } catch (SolrServerException e) {
+      throw new IOException("compaction commit failed: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.chronix.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.chronix.core.chunk.Chunker;
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.store.RecordDocuments;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompactionTest {
+
+  @TempDir Path dataDir;
+
+  private static long storedRecords(ChronixServer server, String name) throws Exception {
+    return TestHttp.JSON.readTree(TestHttp.get(server.solrUrl() + "/chronix/select?wt=json&rows=0&q=name:" + name).body())
+        .at("/response/numFound").asLong();
+  }
+
+  private static long storedPoints(ChronixServer server, String name) throws Exception {
+    long sum = 0;
+    for (JsonNode record : TestHttp.JSON.readTree(TestHttp.get(server.solrUrl()
+        + "/chronix/select?wt=json&rows=1000&fl=count&q=name:" + name).body()).at("/response/docs")) {
+      sum += record.get("count").asLong();
+    }
+    return sum;
+  }
+
+  @Test
+  void smallRecordsMergeIntoFullOnesAndDuplicatesFold() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().with("http.port", "0")
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start()) {
+      for (int flush = 0; flush < 12; flush++) { // twelve small records of 10 points
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+          int n = flush * 10 + i;
+          lines.append("slow,host=a value=").append(n * 0.5).append(' ').append(1_000_000L + n).append('\n');
+        }
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=s", lines.toString(), false).statusCode());
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      }
+      // a crash between writing and deleting would leave points twice, in other chunk boundaries
+      SeriesKey key = SeriesKey.metric("slow", Map.of("host", "a"));
+      Points again = new Points();
+      for (int n = 5; n < 25; n++) {
+        again.add((1_000_000L + n) * 1_000_000_000L, n * 0.5);
+      }
+      try (Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+        solr.add("chronix", RecordDocuments.toDocument(new Chunker(100, ChunkCodec.lossless()).chunk(key, again).get(0)));
+        solr.commit("chronix");
+      }
+      assertEquals(13, storedRecords(server, "slow"));
+      assertEquals(140, storedPoints(server, "slow"));
+      String before = TestHttp.query(server.solrUrl(), "name:slow", "&fl=dataAsJson&precision=ns").at("/response/docs/0/dataAsJson").asText();
+
+      HttpResponse<String> compacted = TestHttp.post(server.baseUrl() + "/compact", "", false);
+      assertEquals(200, compacted.statusCode(), compacted.body());
+      assertEquals(1, TestHttp.JSON.readTree(compacted.body()).get("series").asInt());
+
+      assertEquals(2, storedRecords(server, "slow"), "120 points in chunks of 100");
+      assertEquals(120, storedPoints(server, "slow"), "duplicates folded");
+      assertEquals(before, TestHttp.query(server.solrUrl(), "name:slow", "&fl=dataAsJson&precision=ns")
+          .at("/response/docs/0/dataAsJson").asText(), "the series reads the same");
+
+      HttpResponse<String> again2 = TestHttp.post(server.baseUrl() + "/compact", "", false);
+      assertTrue(again2.body().contains("\"series\":0"), "nothing left to do: " + again2.body());
+    }
+  }
+}
