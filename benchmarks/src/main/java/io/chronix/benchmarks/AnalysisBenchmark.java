@@ -42,7 +42,7 @@ public final class AnalysisBenchmark {
     Path input = Path.of(args.length > 0 ? args[0] : "../shared/data/p4");
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 15;
     Path dataDir = Files.createTempDirectory("chronix-analysis-bench");
-    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().with("http.port", "0")
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
         .with("data.dir", dataDir.toString())).start()) {
       CsvImporter.Summary summary = new CsvImporter(URI.create(server.baseUrl()), ZoneOffset.UTC,
           new PrintStream(OutputStream.nullOutputStream()), false).importFiles(CsvImporter.expand(List.of(input)), 2);

@@ -32,7 +32,7 @@ public final class ImportBenchmark {
   public static void main(String[] args) throws Exception {
     Path input = Path.of(args.length > 0 ? args[0] : "../shared/data/p4");
     Path dataDir = Files.createTempDirectory("chronix-import-bench");
-    ServerConfig config = ServerConfig.defaults().with("http.port", "0").with("data.dir", dataDir.toString());
+    ServerConfig config = ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString());
     for (int i = 1; i < args.length; i++) {
       String[] setting = args[i].split("=", 2);
       config = config.with(setting[0], setting[1]);

@@ -5,6 +5,17 @@ import io.chronix.ingest.buffer.Flusher;
 import io.chronix.ingest.buffer.RecordSink;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.compaction.Compactor;
+import io.chronix.ingest.semantic.SemanticRules;
+import io.chronix.ingest.protocol.collectd.CollectdServlet;
+import io.chronix.ingest.protocol.graphite.GraphiteTcpListener;
+import io.chronix.ingest.protocol.graphite.GraphiteUdpListener;
+import io.chronix.ingest.protocol.opentsdb.OpenTsdbServlet;
+import io.chronix.ingest.protocol.opentsdb.OpenTsdbTelnetListener;
+import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
 import io.chronix.ingest.http.CompactServlet;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.http.FlushServlet;
@@ -56,6 +67,10 @@ public final class ChronixServer implements AutoCloseable {
   private IngestPipeline pipeline;
   private Flusher flusher;
   private Compactor compactor;
+  private final List<AutoCloseable> listeners = new ArrayList<>();
+  private GraphiteTcpListener graphiteTcp;
+  private GraphiteUdpListener graphiteUdp;
+  private OpenTsdbTelnetListener openTsdbTelnet;
   private java.util.concurrent.ScheduledExecutorService compaction;
   private boolean stopped;
 
@@ -94,7 +109,9 @@ public final class ChronixServer implements AutoCloseable {
       return thread;
     });
     buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
-        new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()), store), chunkWriters);
+        new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
+            SemanticRules.parse(config.semanticRules(), config.chunkMaxPoints(), config.codec().compression()), store),
+        chunkWriters);
     wal = new WriteAheadLog(config.dataDir().resolve("wal"), config.walSegmentBytes(), config.walFsync(),
         config.walFsyncInterval().toMillis());
     replay();
@@ -105,6 +122,11 @@ public final class ChronixServer implements AutoCloseable {
     WriteServlet lineProtocol = new WriteServlet(pipeline, gate, config.maxRequestBytes());
     ingest.addServlet(new ServletHolder(lineProtocol), "/write");
     ingest.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
+    LongSupplier clock = ChronixServer::epochNanos;
+    ingest.addServlet(new ServletHolder(new RemoteWriteServlet(pipeline, gate, config.maxRequestBytes())), "/api/v1/write");
+    ingest.addServlet(new ServletHolder(new OpenTsdbServlet(pipeline, gate, config.maxRequestBytes(), clock)), "/api/put");
+    ingest.addServlet(new ServletHolder(new CollectdServlet(pipeline, gate, config.maxRequestBytes(), clock)), "/collectd");
+    startListeners(clock);
     ingest.addServlet(new ServletHolder(new FlushServlet(buffers, store)), "/flush");
     compactor = new Compactor(solrClient, config.collection(), config.chunkMaxPoints(), config.codec());
     ingest.addServlet(new ServletHolder(new CompactServlet(compactor)), "/compact");
@@ -137,6 +159,42 @@ public final class ChronixServer implements AutoCloseable {
       buffers.flushAll();
       store.commit();
     }
+  }
+
+  private void startListeners(LongSupplier clock) throws IOException {
+    int port = config.listenerPort("graphite.tcpPort");
+    if (port >= 0) {
+      graphiteTcp = new GraphiteTcpListener(pipeline, config.host(), port, clock);
+      listeners.add(graphiteTcp);
+    }
+    port = config.listenerPort("graphite.udpPort");
+    if (port >= 0) {
+      graphiteUdp = new GraphiteUdpListener(pipeline, config.host(), port, clock);
+      listeners.add(graphiteUdp);
+    }
+    port = config.listenerPort("opentsdb.telnetPort");
+    if (port >= 0) {
+      openTsdbTelnet = new OpenTsdbTelnetListener(pipeline, config.host(), port);
+      listeners.add(openTsdbTelnet);
+    }
+  }
+
+  private static long epochNanos() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+  }
+
+  /** Bound port of the Graphite TCP listener, -1 when off. */
+  public int graphiteTcpPort() {
+    return graphiteTcp == null ? -1 : graphiteTcp.port();
+  }
+
+  public int graphiteUdpPort() {
+    return graphiteUdp == null ? -1 : graphiteUdp.port();
+  }
+
+  public int openTsdbTelnetPort() {
+    return openTsdbTelnet == null ? -1 : openTsdbTelnet.port();
   }
 
   private void scheduleCompaction() {
@@ -202,6 +260,13 @@ public final class ChronixServer implements AutoCloseable {
     }
     stopped = true;
     gate.close(30, TimeUnit.SECONDS);
+    for (AutoCloseable listener : listeners) {
+      try {
+        listener.close(); // socket writers finish their batch; nothing new arrives after this
+      } catch (Exception e) {
+        LOG.warn("closing a listener failed: {}", e.getMessage());
+      }
+    }
     if (compaction != null) {
       compaction.shutdownNow();
     }

@@ -37,7 +37,7 @@ class CompactionTest {
 
   @Test
   void smallRecordsMergeIntoFullOnesAndDuplicatesFold() throws Exception {
-    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().with("http.port", "0")
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
         .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start()) {
       for (int flush = 0; flush < 12; flush++) { // twelve small records of 10 points
         StringBuilder lines = new StringBuilder();

@@ -58,7 +58,7 @@ class DistributedQueryTest {
     cluster.waitForActiveCollection("chronix", 2, 2);
     cloudSolrUrl = cluster.getJettySolrRunners().get(0).getBaseUrl().toString();
 
-    ServerConfig base = ServerConfig.defaults().with("http.port", "0").with("chunk.maxPoints", "500");
+    ServerConfig base = ServerConfig.defaults().withEphemeralPorts().with("chunk.maxPoints", "500");
     single = new ChronixServer(base.with("data.dir", workDir.resolve("single").toString())).start();
     cloudFront = new ChronixServer(base.with("data.dir", workDir.resolve("front").toString())
         .with("solr.url", cloudSolrUrl)).start();

@@ -31,7 +31,7 @@ class EndToEndTest {
 
   private static ServerConfig config(Path dataDir) {
     return ServerConfig.defaults()
-        .with("http.port", "0")
+        .withEphemeralPorts()
         .with("data.dir", dataDir.toString())
         // small chunks, so that reading back joins several records of one series
         .with("chunk.maxPoints", "1000");

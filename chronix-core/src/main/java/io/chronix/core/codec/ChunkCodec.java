@@ -41,6 +41,10 @@ public final class ChunkCodec {
     return new ChunkCodec(Compressions.GZIP, 0);
   }
 
+  public Compression compression() {
+    return compression;
+  }
+
   public byte[] encode(Points points) {
     int n = points.size();
     ByteWriter body = new ByteWriter(n * 3 + 16);

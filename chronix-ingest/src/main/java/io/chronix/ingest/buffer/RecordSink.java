@@ -3,23 +3,36 @@ package io.chronix.ingest.buffer;
 import io.chronix.core.chunk.Chunker;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.semantic.SemanticRule;
+import io.chronix.ingest.semantic.SemanticRules;
 import io.chronix.ingest.store.RecordStore;
 import java.io.IOException;
+import java.util.Optional;
 
-/** Sorts a drained buffer (last write wins on equal timestamps), chunks it and stores it. */
+/**
+ * Sorts a drained buffer (last write wins on equal timestamps), applies the semantic compression
+ * rule of its series if one matches, chunks it and stores it.
+ */
 public final class RecordSink implements ChunkSink {
 
   private final Chunker chunker;
+  private final SemanticRules rules;
   private final RecordStore store;
 
-  public RecordSink(Chunker chunker, RecordStore store) {
+  public RecordSink(Chunker chunker, SemanticRules rules, RecordStore store) {
     this.chunker = chunker;
+    this.rules = rules;
     this.store = store;
   }
 
   @Override
   public void accept(SeriesKey key, Points points) throws IOException {
     points.sortAndDeduplicate();
-    store.write(chunker.chunk(key, points));
+    Optional<SemanticRule> rule = rules.ruleFor(key.name());
+    if (rule.isPresent()) {
+      store.write(rule.get().chunker().chunk(key, rule.get().apply(points)));
+    } else {
+      store.write(chunker.chunk(key, points));
+    }
   }
 }

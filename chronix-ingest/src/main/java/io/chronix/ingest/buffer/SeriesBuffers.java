@@ -38,6 +38,8 @@ public final class SeriesBuffers {
   private final LongSupplier clock;
   private final Executor fullBufferWriter;
   private final AtomicLong buffered = new AtomicLong();
+  /** Full buffers handed to the writer and not yet done; guarded by itself. */
+  private final int[] pendingWrites = {0};
   private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
   private volatile boolean cutting = true;
 
@@ -72,14 +74,36 @@ public final class SeriesBuffers {
     }
     if (full != null) {
       SeriesBuffer.Drained chunk = full;
+      synchronized (pendingWrites) {
+        pendingWrites[0]++;
+      }
       fullBufferWriter.execute(() -> {
         try {
           write(key, buffer, chunk);
         } catch (IOException | RuntimeException e) {
           // the points went back into the buffer; the flusher tries again
           LOG.warn("writing a full buffer of {} failed, will retry: {}", key, e.getMessage());
+        } finally {
+          synchronized (pendingWrites) {
+            pendingWrites[0]--;
+            pendingWrites.notifyAll();
+          }
         }
       });
+    }
+  }
+
+  /** Waits until every full buffer handed to the writer is written (or back in its buffer). */
+  private void awaitPendingWrites() throws IOException {
+    synchronized (pendingWrites) {
+      while (pendingWrites[0] > 0) {
+        try {
+          pendingWrites.wait();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IOException("interrupted while waiting for chunk writes", e);
+        }
+      }
     }
   }
 
@@ -88,8 +112,12 @@ public final class SeriesBuffers {
     flush(false);
   }
 
-  /** Writes every non-empty buffer (shutdown, explicit flush). */
+  /**
+   * Writes every non-empty buffer (shutdown, explicit flush); returns when every point accepted
+   * before the call is written, including full buffers already on their way.
+   */
   public void flushAll() throws IOException {
+    awaitPendingWrites(); // a failed one is back in its buffer before we drain
     flush(true);
   }
 

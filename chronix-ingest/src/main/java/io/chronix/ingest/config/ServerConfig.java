@@ -9,8 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -67,6 +65,12 @@ public final class ServerConfig {
       config = config.with(entry.getKey(), entry.getValue());
     }
     return config;
+  }
+
+  /** Every listener on a free port the system picks: for tests, benchmarks and embedding. */
+  public ServerConfig withEphemeralPorts() {
+    return with("http.port", "0").with("graphite.tcpPort", "0").with("graphite.udpPort", "0")
+        .with("opentsdb.telnetPort", "0");
   }
 
   private Properties copy() {
@@ -131,6 +135,11 @@ public final class ServerConfig {
     return longValue("http.maxRequestBytes", 1024, Long.MAX_VALUE);
   }
 
+  /** A listener's port, or -1 when the setting says {@code off}. */
+  public int listenerPort(String key) {
+    return get(key).equalsIgnoreCase("off") ? -1 : intValue(key, 0, 65535);
+  }
+
   /** Zero disables background compaction. */
   public Duration compactionInterval() {
     String text = get("compaction.interval");
@@ -151,6 +160,11 @@ public final class ServerConfig {
 
   public long walSegmentBytes() {
     return longValue("wal.segmentBytes", 4096, Long.MAX_VALUE);
+  }
+
+  /** Semantic compression rules; empty means none (lossless). */
+  public String semanticRules() {
+    return get("semantic.rules");
   }
 
   public ChunkCodec codec() {
@@ -181,30 +195,8 @@ public final class ServerConfig {
     return value;
   }
 
-  /** ISO-8601 (PT10M) or a number with unit: 500ms, 30s, 10m, 2h. */
   private Duration duration(String key) {
-    String text = get(key).toLowerCase(Locale.ROOT);
-    try {
-      if (text.startsWith("p")) {
-        return Duration.parse(text.toUpperCase(Locale.ROOT));
-      }
-      if (text.endsWith("ms")) {
-        return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
-      }
-      long amount = Long.parseLong(text.substring(0, text.length() - 1));
-      switch (text.charAt(text.length() - 1)) {
-        case 's':
-          return Duration.ofSeconds(amount);
-        case 'm':
-          return Duration.ofMinutes(amount);
-        case 'h':
-          return Duration.ofHours(amount);
-        default:
-          break;
-      }
-    } catch (NumberFormatException | DateTimeParseException | StringIndexOutOfBoundsException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(key + " must be a duration such as 500ms, 30s, 10m, 2h or PT10M, not '" + text + "'");
+    return Durations.parse(key, get(key));
   }
+
 }

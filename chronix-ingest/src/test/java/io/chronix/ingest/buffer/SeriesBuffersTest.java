@@ -117,4 +117,28 @@ class SeriesBuffersTest {
     buffers.flushAll();
     assertEquals(List.of("cpu:3"), written);
   }
+
+  @Test
+  void flushAllWaitsForFullBuffersOnTheirWay() throws Exception {
+    java.util.concurrent.ExecutorService slowWriter = java.util.concurrent.Executors.newSingleThreadExecutor();
+    List<String> slowWritten = java.util.Collections.synchronizedList(new ArrayList<>());
+    SeriesBuffers buffers = new SeriesBuffers(3, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> {
+      try {
+        Thread.sleep(300);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      slowWritten.add(key.name() + ":" + points.size());
+    }, clock::get, slowWriter);
+    try {
+      for (int i = 0; i < 4; i++) {
+        buffers.add(CPU, i, i);
+      }
+      buffers.flushAll();
+      assertEquals(List.of("cpu:3", "cpu:1"), slowWritten, "the full chunk first, then the rest");
+      assertEquals(0, buffers.bufferedPoints());
+    } finally {
+      slowWriter.shutdownNow();
+    }
+  }
 }

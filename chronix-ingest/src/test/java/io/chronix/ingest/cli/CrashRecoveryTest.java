@@ -86,7 +86,7 @@ class CrashRecoveryTest {
     }
     assertTrue(acknowledged.size() > 20, "the stream made progress: " + acknowledged.size() + " batches");
 
-    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().with("http.port", "0")
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
         .with("data.dir", dataDir.toString())).start()) {
       for (int s = 0; s < SERIES; s++) {
         JsonNode series = query(http, server.solrUrl() + "/chronix/query?wt=json&precision=ns&fl=dataAsJson&q=name:crash_" + s);

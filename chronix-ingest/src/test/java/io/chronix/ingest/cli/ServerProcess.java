@@ -27,7 +27,8 @@ final class ServerProcess implements AutoCloseable {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
         "-cp", System.getProperty("java.class.path"), ChronixCli.class.getName(),
-        "start", "--http-port", "0", "--data-dir", dataDir.toString()));
+        "start", "--http-port", "0", "--data-dir", dataDir.toString(),
+        "--set", "graphite.tcpPort=0", "--set", "graphite.udpPort=0", "--set", "opentsdb.telnetPort=0"));
     for (String setting : settings) {
       command.add("--set");
       command.add(setting);

@@ -28,7 +28,7 @@ class SigtermTest {
       assertEquals(204, write.statusCode(), write.body());
       assertTrue(server.terminate(60), "server stops within a minute");
     }
-    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().with("http.port", "0")
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
         .with("data.dir", dataDir.toString())).start()) {
       assertTrue(server.buffers().bufferedPoints() == 0, "nothing left to replay: the clean stop wrote it");
       HttpResponse<String> query = HttpClient.newHttpClient().send(
