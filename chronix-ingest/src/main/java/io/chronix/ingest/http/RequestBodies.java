@@ -1,6 +1,8 @@
 package io.chronix.ingest.http;
 
+import io.chronix.ingest.protocol.MalformedBodyException;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -9,53 +11,60 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import javax.servlet.http.HttpServletRequest;
 
-/** Reads request bodies: gzip when the client says so, never more than the configured size. */
+/** Reads request bodies, never more than the configured size. */
 public final class RequestBodies {
+
+  private static final int CHUNK = 1 << 16;
+  private static final int MAX_PRESIZE = 1 << 24;
 
   private RequestBodies() {}
 
-  public static String readUtf8(HttpServletRequest request, long maxBytes) throws IOException, BodyException {
+  /** The body as text, gunzipped when the client says {@code Content-Encoding: gzip}. */
+  public static String readUtf8(HttpServletRequest request, long maxBytes) throws IOException, MalformedBodyException {
     String encoding = request.getHeader("Content-Encoding");
     InputStream in = request.getInputStream();
     if (encoding != null && !encoding.isBlank() && !encoding.equalsIgnoreCase("identity")) {
       if (!encoding.toLowerCase(Locale.ROOT).contains("gzip")) {
-        throw new BodyException(415, "unsupported Content-Encoding '" + encoding + "' (use gzip or none)");
+        throw MalformedBodyException.unsupported("unsupported Content-Encoding '" + encoding + "' (use gzip or none)");
       }
       try {
-        in = new GZIPInputStream(in, 1 << 16);
-      } catch (ZipException e) {
-        throw new BodyException(400, "body is not valid gzip: " + e.getMessage());
+        in = new GZIPInputStream(in, CHUNK);
+      } catch (ZipException | EOFException e) {
+        throw new MalformedBodyException("body is not valid gzip: " + e.getMessage());
       }
     }
-    ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(1024, Math.min(request.getContentLength(), 1 << 24)));
-    byte[] buffer = new byte[1 << 16];
-    long total = 0;
     try {
-      int read;
-      while ((read = in.read(buffer)) > 0) {
-        total += read;
-        if (total > maxBytes) {
-          throw new BodyException(413, "request body exceeds " + maxBytes + " bytes (http.maxRequestBytes)");
-        }
-        out.write(buffer, 0, read);
-      }
-    } catch (ZipException | java.io.EOFException e) {
-      throw new BodyException(400, "body is not valid gzip: " + e.getMessage());
+      return new String(readLimited(in, request.getContentLengthLong(), maxBytes), StandardCharsets.UTF_8);
+    } catch (ZipException | EOFException e) {
+      throw new MalformedBodyException("body is not valid gzip: " + e.getMessage());
     }
-    return out.toString(StandardCharsets.UTF_8);
   }
 
-  /** A body that cannot be read, with the HTTP status that says why. */
-  public static final class BodyException extends Exception {
-    private final int status;
+  /** The body's bytes as sent (for formats that carry their own compression, like snappy). */
+  public static byte[] readBytes(HttpServletRequest request, long maxBytes) throws IOException, MalformedBodyException {
+    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes);
+  }
 
-    public BodyException(int status, String message) {
-      super(message);
-      this.status = status;
+  private static byte[] readLimited(InputStream in, long declaredLength, long maxBytes)
+      throws IOException, MalformedBodyException {
+    if (declaredLength > maxBytes) {
+      throw tooLarge(maxBytes);
     }
+    ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.max(1024, Math.min(declaredLength, MAX_PRESIZE)));
+    byte[] chunk = new byte[CHUNK];
+    long total = 0;
+    int read;
+    while ((read = in.read(chunk)) >= 0) {
+      total += read;
+      if (total > maxBytes) {
+        throw tooLarge(maxBytes);
+      }
+      out.write(chunk, 0, read);
+    }
+    return out.toByteArray();
+  }
 
-    public int status() {
-      return status;
-    }
+  private static MalformedBodyException tooLarge(long maxBytes) {
+    return MalformedBodyException.tooLarge("request body exceeds " + maxBytes + " bytes (http.maxRequestBytes)");
   }
 }

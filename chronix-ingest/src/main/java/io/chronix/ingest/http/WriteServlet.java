@@ -5,6 +5,7 @@ import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
+import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class WriteServlet extends HttpServlet {
     String body;
     try {
       body = RequestBodies.readUtf8(request, maxRequestBytes);
-    } catch (RequestBodies.BodyException e) {
+    } catch (MalformedBodyException e) {
       JsonResponses.error(response, e.status(), e.getMessage());
       return;
     }

@@ -59,7 +59,7 @@ public abstract class BatchWriteServlet extends HttpServlet {
     String body;
     try {
       body = RequestBodies.readUtf8(request, maxRequestBytes);
-    } catch (RequestBodies.BodyException e) {
+    } catch (MalformedBodyException e) {
       JsonResponses.error(response, e.status(), e.getMessage());
       return;
     }
@@ -68,7 +68,7 @@ public abstract class BatchWriteServlet extends HttpServlet {
     try {
       result = parse(body, batch);
     } catch (MalformedBodyException e) {
-      JsonResponses.error(response, 400, e.getMessage());
+      JsonResponses.error(response, e.status(), e.getMessage());
       return;
     }
     if (!gate.enter()) {

@@ -5,6 +5,7 @@ import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.LineError;
+import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.PointSink;
 import io.chronix.ingest.protocol.prometheus.proto.Histogram;
@@ -66,11 +67,11 @@ public final class RemoteWriteParser {
   /**
    * @return the points delivered and the series rejected (a {@link LineError}'s number is the
    *     series' 1-based index in the request)
-   * @throws UnreadableBodyException when the body is not a snappy-compressed WriteRequest or
+   * @throws MalformedBodyException when the body is not a snappy-compressed WriteRequest or
    *     decompresses to more than the limit; nothing was delivered then
    * @throws IOException from the sink
    */
-  public ParseResult parse(byte[] snappyBody, PointSink sink) throws IOException, UnreadableBodyException {
+  public ParseResult parse(byte[] snappyBody, PointSink sink) throws IOException, MalformedBodyException {
     WriteRequest request = decode(snappyBody);
     List<LineError> errors = new ArrayList<>();
     PointBatch staged = new PointBatch();
@@ -92,33 +93,33 @@ public final class RemoteWriteParser {
     return new ParseResult(points, errors);
   }
 
-  private WriteRequest decode(byte[] body) throws UnreadableBodyException {
+  private WriteRequest decode(byte[] body) throws MalformedBodyException {
     int length;
     try {
       // validates the whole stream without allocating, so a forged length header cannot make us
       // allocate before the size check
       if (!Snappy.isValidCompressedBuffer(body)) {
-        throw UnreadableBodyException.malformed("body is not snappy block-compressed "
+        throw new MalformedBodyException("body is not snappy block-compressed "
             + "(remote write 1.0 sends Content-Encoding: snappy, block format, not framed)", null);
       }
       length = Snappy.uncompressedLength(body);
     } catch (IOException e) {
-      throw UnreadableBodyException.malformed("body is not snappy block-compressed: " + e.getMessage(), e);
+      throw new MalformedBodyException("body is not snappy block-compressed: " + e.getMessage(), e);
     }
     if (length < 0 || length > maxDecodedBytes) {
-      throw UnreadableBodyException.tooLarge("decompressed body of " + Integer.toUnsignedLong(length)
+      throw MalformedBodyException.tooLarge("decompressed body of " + Integer.toUnsignedLong(length)
           + " bytes exceeds " + maxDecodedBytes + " bytes (http.maxRequestBytes)");
     }
     byte[] raw;
     try {
       raw = Snappy.uncompress(body);
     } catch (IOException e) {
-      throw UnreadableBodyException.malformed("body is not snappy block-compressed: " + e.getMessage(), e);
+      throw new MalformedBodyException("body is not snappy block-compressed: " + e.getMessage(), e);
     }
     try {
       return WriteRequest.parseFrom(raw);
     } catch (InvalidProtocolBufferException e) {
-      throw UnreadableBodyException.malformed("body is not a protobuf prometheus.WriteRequest: " + e.getMessage(), e);
+      throw new MalformedBodyException("body is not a protobuf prometheus.WriteRequest: " + e.getMessage(), e);
     }
   }
 

@@ -1,11 +1,13 @@
 package io.chronix.ingest.protocol.prometheus;
 
 import io.chronix.ingest.http.JsonResponses;
+import io.chronix.ingest.http.RequestBodies;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
+import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -61,10 +63,10 @@ public final class RemoteWriteServlet extends HttpServlet {
     PointBatch batch = new PointBatch(256);
     ParseResult result;
     try {
-      byte[] body = BodyBytes.read(request.getInputStream(), request.getContentLengthLong(), maxRequestBytes);
+      byte[] body = RequestBodies.readBytes(request, maxRequestBytes);
       result = parser.parse(body, batch);
-    } catch (UnreadableBodyException e) {
-      JsonResponses.error(response, e.tooLarge() ? 413 : 400, e.getMessage());
+    } catch (MalformedBodyException e) {
+      JsonResponses.error(response, e.status(), e.getMessage());
       return;
     }
     if (!batch.isEmpty()) {

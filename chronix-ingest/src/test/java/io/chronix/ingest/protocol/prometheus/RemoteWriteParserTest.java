@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.protocol.LineError;
+import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.prometheus.proto.BucketSpan;
 import io.chronix.ingest.protocol.prometheus.proto.Histogram;
@@ -39,7 +40,7 @@ class RemoteWriteParserTest {
 
   private final List<Point> points = new ArrayList<>();
 
-  private ParseResult parse(WriteRequest request) throws IOException, UnreadableBodyException {
+  private ParseResult parse(WriteRequest request) throws IOException, MalformedBodyException {
     return new RemoteWriteParser().parse(Snappy.compress(request.toByteArray()),
         (key, timestamp, value) -> points.add(point(key, timestamp, value)));
   }
@@ -276,20 +277,20 @@ class RemoteWriteParserTest {
   @Test
   void unreadableBodiesRejectTheWholeRequest() throws Exception {
     RemoteWriteParser parser = new RemoteWriteParser();
-    UnreadableBodyException notSnappy = assertThrows(UnreadableBodyException.class,
+    MalformedBodyException notSnappy = assertThrows(MalformedBodyException.class,
         () -> parser.parse("up 1\n".getBytes(StandardCharsets.UTF_8), (k, t, v) -> points.add(null)));
-    assertFalse(notSnappy.tooLarge());
+    assertEquals(400, notSnappy.status());
     assertTrue(notSnappy.getMessage().contains("snappy"), notSnappy.getMessage());
 
-    UnreadableBodyException notProtobuf = assertThrows(UnreadableBodyException.class,
+    MalformedBodyException notProtobuf = assertThrows(MalformedBodyException.class,
         () -> parser.parse(Snappy.compress(new byte[] {(byte) 0xff, (byte) 0xff, 0x01}), (k, t, v) -> points.add(null)));
     assertTrue(notProtobuf.getMessage().contains("prometheus.WriteRequest"), notProtobuf.getMessage());
 
     byte[] large = Snappy.compress(WriteRequest.newBuilder()
         .addTimeseries(series("__name__", "x".repeat(4000)).addSamples(sample(1, T1))).build().toByteArray());
-    UnreadableBodyException tooLarge = assertThrows(UnreadableBodyException.class,
+    MalformedBodyException tooLarge = assertThrows(MalformedBodyException.class,
         () -> new RemoteWriteParser(1024).parse(large, (k, t, v) -> points.add(null)));
-    assertTrue(tooLarge.tooLarge());
+    assertEquals(413, tooLarge.status());
     assertTrue(points.isEmpty());
   }
 
