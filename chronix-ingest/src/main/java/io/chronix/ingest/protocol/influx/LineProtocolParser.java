@@ -33,6 +33,8 @@ public final class LineProtocolParser {
   private final long defaultTimestampNanos;
   /** Parsed measurement+tag sections; agents repeat the same few thousand series all day. */
   private final Map<String, SeriesPrefix> prefixes = new HashMap<>();
+  private String lastSection;
+  private SeriesPrefix lastPrefix;
 
   /**
    * @param defaultTimestampNanos timestamp of lines without one (the server's clock, as InfluxDB)
@@ -55,23 +57,29 @@ public final class LineProtocolParser {
         end = length;
       }
       lineNumber++;
-      int lineEnd = end > position && body.charAt(end - 1) == '\r' ? end - 1 : end;
-      String line = body.substring(position, lineEnd);
+      int lineStart = position;
+      int lineEnd = end;
       position = end + 1;
-      String trimmed = line.strip();
-      if (trimmed.isEmpty() || trimmed.charAt(0) == '#') {
+      // trim in place: copying every line would cost more than parsing it
+      while (lineStart < lineEnd && Character.isWhitespace(body.charAt(lineStart))) {
+        lineStart++;
+      }
+      while (lineEnd > lineStart && Character.isWhitespace(body.charAt(lineEnd - 1))) {
+        lineEnd--;
+      }
+      if (lineStart == lineEnd || body.charAt(lineStart) == '#') {
         continue;
       }
       fields.clear();
       long timestamp;
       SeriesPrefix prefix;
       try {
-        Cursor cursor = new Cursor(trimmed);
+        Cursor cursor = new Cursor(body, lineStart, lineEnd);
         prefix = prefix(cursor);
         parseFields(cursor, fields);
         timestamp = parseTimestamp(cursor);
       } catch (IllegalArgumentException e) {
-        errors.add(new LineError(lineNumber, e.getMessage() + " in '" + abbreviate(trimmed) + "'"));
+        errors.add(new LineError(lineNumber, e.getMessage() + " in '" + abbreviate(body.substring(lineStart, lineEnd)) + "'"));
         continue;
       }
       for (Field field : fields) {
@@ -85,6 +93,12 @@ public final class LineProtocolParser {
   private SeriesPrefix prefix(Cursor cursor) {
     int start = cursor.position;
     cursor.skipKey(); // measurement and tags end at the first unescaped space
+    int sectionLength = cursor.position - start;
+    // agents send runs of lines of one series: most lines repeat the previous line's section
+    if (lastSection != null && lastSection.length() == sectionLength
+        && cursor.text.regionMatches(start, lastSection, 0, sectionLength)) {
+      return lastPrefix;
+    }
     String section = cursor.text.substring(start, cursor.position);
     SeriesPrefix prefix = prefixes.get(section);
     if (prefix == null) {
@@ -94,6 +108,8 @@ public final class LineProtocolParser {
       }
       prefixes.put(section, prefix);
     }
+    lastSection = section;
+    lastPrefix = prefix;
     return prefix;
   }
 
@@ -279,13 +295,22 @@ public final class LineProtocolParser {
   private static final class Cursor {
     private final String text;
     private int position;
+    private final int start;
+    private final int end;
 
     Cursor(String text) {
+      this(text, 0, text.length());
+    }
+
+    Cursor(String text, int start, int end) {
       this.text = text;
+      this.position = start;
+      this.start = start;
+      this.end = end;
     }
 
     boolean atEnd() {
-      return position >= text.length();
+      return position >= end;
     }
 
     char peek() {
@@ -310,7 +335,7 @@ public final class LineProtocolParser {
     void skipKey() {
       while (!atEnd()) {
         char c = text.charAt(position);
-        if (c == '\\' && position + 1 < text.length()) {
+        if (c == '\\' && position + 1 < end) {
           position += 2;
         } else if (c == ' ') {
           return;
@@ -329,7 +354,7 @@ public final class LineProtocolParser {
       int start = position;
       while (!atEnd()) {
         char c = text.charAt(position);
-        if (c == '\\' && position + 1 < text.length()) {
+        if (c == '\\' && position + 1 < end) {
           char next = text.charAt(position + 1);
           if (next == stop || alsoStop.indexOf(next) >= 0 || next == '\\' || next == '=' || next == ',' || next == ' ') {
             if (out == null) {
@@ -350,7 +375,7 @@ public final class LineProtocolParser {
       }
       String result = out == null ? text.substring(start, position) : out.toString();
       if (forbidEmpty && result.isEmpty()) {
-        throw new IllegalArgumentException("empty key or value at column " + (position + 1));
+        throw new IllegalArgumentException("empty key or value at column " + (position - this.start + 1));
       }
       return result;
     }
