@@ -1,6 +1,8 @@
 package io.chronix.ingest;
 
 import io.chronix.core.chunk.Chunker;
+import io.chronix.core.live.LiveSeries;
+import io.chronix.core.live.LiveSeriesRegistry;
 import io.chronix.ingest.buffer.Flusher;
 import io.chronix.ingest.buffer.RecordSink;
 import io.chronix.ingest.buffer.SeriesBuffers;
@@ -72,6 +74,8 @@ public final class ChronixServer implements AutoCloseable {
   private GraphiteUdpListener graphiteUdp;
   private OpenTsdbTelnetListener openTsdbTelnet;
   private java.util.concurrent.ScheduledExecutorService compaction;
+  /** What the embedded node's series queries add to the stored records; null with an external Solr. */
+  private LiveSeries liveSeries;
   private boolean stopped;
 
   public ChronixServer(ServerConfig config) throws IOException {
@@ -112,6 +116,10 @@ public final class ChronixServer implements AutoCloseable {
         new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
             SemanticRules.parse(config.semanticRules(), config.chunkMaxPoints(), config.codec().compression()), store),
         chunkWriters);
+    if (solrNode != null) {
+      // else the embedded node's queries would miss a chunk from its cut until Solr shows it
+      buffers.trackOutgoing(RecordStore.SEARCH_LAG);
+    }
     wal = new WriteAheadLog(config.dataDir().resolve("wal"), config.walSegmentBytes(), config.walFsync(),
         config.walFsyncInterval().toMillis());
     replay();
@@ -132,6 +140,12 @@ public final class ChronixServer implements AutoCloseable {
     ingest.addServlet(new ServletHolder(new CompactServlet(compactor)), "/compact");
     scheduleCompaction();
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
+    if (solrNode != null) {
+      // the node shares this JVM, so its series queries can add what is not yet searchable;
+      // registered last so that a failed start leaves no entry behind
+      liveSeries = buffers::snapshot;
+      LiveSeriesRegistry.register(config.collection(), liveSeries);
+    }
     LOG.info("Chronix server listening on http://{}:{} (Solr: {}, data: {})", config.host(), port(),
         solrNode != null ? "embedded at /solr" : config.solrUrl(), config.dataDir().toAbsolutePath());
     return this;
@@ -157,7 +171,7 @@ public final class ChronixServer implements AutoCloseable {
     buffers.resumeCutting();
     if (batches > 0) {
       buffers.flushAll();
-      store.commit();
+      buffers.commit(store::commit);
     }
   }
 
@@ -288,6 +302,9 @@ public final class ChronixServer implements AutoCloseable {
     } finally {
       if (wal != null) {
         wal.close();
+      }
+      if (liveSeries != null) {
+        LiveSeriesRegistry.unregister(config.collection(), liveSeries);
       }
       if (solrClient != null) {
         solrClient.close();

@@ -132,8 +132,7 @@ public class ChronixQueryComponent extends SearchComponent {
       queries.addAll(rb.getFilters());
     }
     SeriesCollector collector = collector();
-    List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), rb.req.getSearcher().getDocSet(queries),
-        query.range(), query.join());
+    List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join());
     if (params.getBool(ShardParams.PARTIAL, false)) {
       rb.rsp.addResponse(ShardMerge.partialDocuments(series));
       return;

@@ -47,9 +47,16 @@ public final class Points {
   }
 
   public void addAll(Points other) {
-    for (int i = 0; i < other.size; i++) {
-      add(other.timestamps[i], other.values[i]);
+    int count = other.size;
+    if (size + count > timestamps.length) {
+      int capacity = Math.max(size + count, size + (size >> 1) + 1);
+      timestamps = Arrays.copyOf(timestamps, capacity);
+      values = Arrays.copyOf(values, capacity);
     }
+    // read through other after growing: other may be this
+    System.arraycopy(other.timestamps, 0, timestamps, size, count);
+    System.arraycopy(other.values, 0, values, size, count);
+    size += count;
   }
 
   public int size() {

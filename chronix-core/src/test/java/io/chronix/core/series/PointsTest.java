@@ -23,6 +23,15 @@ class PointsTest {
   }
 
   @Test
+  void addAllAppendsBeyondCapacityAndToItself() {
+    Points points = new Points(1);
+    points.add(1, 1);
+    points.addAll(Points.wrap(new long[] {2, 3, 4}, new double[] {2, 3, 4}, 3));
+    points.addAll(points);
+    assertEquals(Points.wrap(new long[] {1, 2, 3, 4, 1, 2, 3, 4}, new double[] {1, 2, 3, 4, 1, 2, 3, 4}, 8), points);
+  }
+
+  @Test
   void clipIsHalfOpen() {
     Points points = Points.wrap(new long[] {1, 2, 3, 4, 5}, new double[] {1, 2, 3, 4, 5}, 5);
     assertEquals(Points.wrap(new long[] {2, 3}, new double[] {2, 3}, 2), points.clip(2, 4));

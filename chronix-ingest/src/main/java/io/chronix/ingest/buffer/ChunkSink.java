@@ -8,6 +8,10 @@ import java.io.IOException;
 @FunctionalInterface
 public interface ChunkSink {
 
-  /** On failure the caller keeps the points buffered. */
-  void accept(SeriesKey key, Points points) throws IOException;
+  /**
+   * Stores the points, which it may reorder in place; returns them as stored (a lossy rule may
+   * have changed them), which is what searches will show. On failure the caller keeps the points
+   * buffered.
+   */
+  Points accept(SeriesKey key, Points points) throws IOException;
 }

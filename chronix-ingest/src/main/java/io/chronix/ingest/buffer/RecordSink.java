@@ -26,13 +26,15 @@ public final class RecordSink implements ChunkSink {
   }
 
   @Override
-  public void accept(SeriesKey key, Points points) throws IOException {
+  public Points accept(SeriesKey key, Points points) throws IOException {
     points.sortAndDeduplicate();
     Optional<SemanticRule> rule = rules.ruleFor(key.name());
     if (rule.isPresent()) {
-      store.write(rule.get().chunker().chunk(key, rule.get().apply(points)));
-    } else {
-      store.write(chunker.chunk(key, points));
+      Points lossy = rule.get().apply(points);
+      store.write(rule.get().chunker().chunk(key, lossy));
+      return lossy;
     }
+    store.write(chunker.chunk(key, points));
+    return points;
   }
 }

@@ -1,5 +1,6 @@
 package io.chronix.ingest.buffer;
 
+import io.chronix.core.live.LiveSeries;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * <p>Each buffer remembers the oldest write-ahead-log segment its points came from, and points on
  * their way to the store count too: {@link #oldestUnflushedSegment} tells which segments are still
  * needed.
+ *
+ * <p>Queries in the same process can see points before they are searchable as records
+ * ({@link #snapshot()}); with {@link #trackOutgoing} that includes chunks on their way to the store
+ * and, for the store's search lag, chunks just written.
  */
 public final class SeriesBuffers {
 
@@ -42,6 +48,8 @@ public final class SeriesBuffers {
   private final int[] pendingWrites = {0};
   private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
   private volatile boolean cutting = true;
+  private volatile boolean tracking;
+  private volatile long searchLagNanos;
 
   public SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, Executor fullBufferWriter) {
     this(maxPoints, maxBytes, maxAge, sink, System::nanoTime, fullBufferWriter);
@@ -107,6 +115,36 @@ public final class SeriesBuffers {
     }
   }
 
+  /**
+   * Keeps taken-out chunks in {@link #snapshot()} until searches see them: while they are written
+   * and for {@code searchLag} after (the store makes writes searchable only after a while). Costs
+   * a copy of every chunk and memory for the chunks of that time; off by default.
+   */
+  public void trackOutgoing(Duration searchLag) {
+    searchLagNanos = searchLag.toNanos();
+    tracking = true;
+  }
+
+  /** A commit of the store: once it returns, what was written before it began is searchable. */
+  @FunctionalInterface
+  public interface Commit {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs the commit, then forgets the tracked chunks it made searchable, so that snapshots stop
+   * holding points a search finds stored anyway (they would count twice against a query's limit).
+   */
+  public void commit(Commit commit) throws IOException {
+    long began = clock.getAsLong();
+    commit.run();
+    for (SeriesBuffer buffer : buffers.values()) {
+      synchronized (buffer) {
+        buffer.forgetWrittenBefore(began);
+      }
+    }
+  }
+
   /** Writes every buffer whose oldest point arrived at least chunk.maxAge ago. */
   public void flushOld() throws IOException {
     flush(false);
@@ -128,6 +166,7 @@ public final class SeriesBuffers {
       SeriesBuffer.Drained drained = null;
       long now = clock.getAsLong();
       synchronized (buffer) {
+        buffer.forgetSearchable(searchLagNanos, now); // the flusher's rounds keep the copies short-lived
         if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeNanos, now)) {
           drained = takeOut(buffer);
         }
@@ -146,7 +185,7 @@ public final class SeriesBuffers {
   }
 
   private SeriesBuffer.Drained takeOut(SeriesBuffer buffer) {
-    SeriesBuffer.Drained drained = buffer.drain();
+    SeriesBuffer.Drained drained = buffer.drain(tracking);
     synchronized (inFlight) {
       inFlight.merge(drained.segment(), 1, Integer::sum);
     }
@@ -155,8 +194,12 @@ public final class SeriesBuffers {
 
   private void write(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) throws IOException {
     try {
-      sink.accept(key, drained.points());
-      buffered.addAndGet(-drained.points().size());
+      int size = drained.points().size(); // the sink may de-duplicate in place
+      Points stored = sink.accept(key, drained.points());
+      buffered.addAndGet(-size);
+      synchronized (buffer) {
+        buffer.written(drained, stored, clock.getAsLong());
+      }
     } catch (IOException | RuntimeException e) {
       synchronized (buffer) {
         buffer.restore(drained);
@@ -225,6 +268,35 @@ public final class SeriesBuffers {
       }
     }
     return copy;
+  }
+
+  /**
+   * Every series' points that searches may not see yet, copied under the series' lock: chunks
+   * taken out (when tracked), oldest first, then the buffered points in arrival order.
+   */
+  public List<LiveSeries.Buffered> snapshot() {
+    return snapshot(key -> true);
+  }
+
+  /** As {@link #snapshot()}, for the series the filter wants; it runs outside the locks. */
+  public List<LiveSeries.Buffered> snapshot(Predicate<SeriesKey> wanted) {
+    List<LiveSeries.Buffered> snapshot = new ArrayList<>();
+    long now = clock.getAsLong();
+    for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
+      if (!wanted.test(entry.getKey())) {
+        continue;
+      }
+      SeriesBuffer buffer = entry.getValue();
+      Points copy;
+      synchronized (buffer) {
+        buffer.forgetSearchable(searchLagNanos, now);
+        copy = buffer.copyUnsearchable();
+      }
+      if (copy != null) {
+        snapshot.add(new LiveSeries.Buffered(entry.getKey(), copy));
+      }
+    }
+    return snapshot;
   }
 
   /** Points accepted but not yet written to the store (including those on their way). */

@@ -22,7 +22,7 @@ public final class FlushServlet extends HttpServlet {
   protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
     try {
       buffers.flushAll();
-      store.commit();
+      buffers.commit(store::commit);
     } catch (IOException e) {
       JsonResponses.error(response, 500, "flush failed, points stay buffered: " + e.getMessage());
       return;

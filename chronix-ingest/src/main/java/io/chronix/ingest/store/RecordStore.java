@@ -2,6 +2,7 @@ package io.chronix.ingest.store;
 
 import io.chronix.core.record.Record;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
@@ -13,6 +14,11 @@ public final class RecordStore {
 
   /** Written records become searchable within this time even without an explicit commit. */
   private static final int COMMIT_WITHIN_MS = 1000;
+  /**
+   * How long written records may stay invisible to searches: commitWithin, plus room for a busy
+   * node to open its new searcher.
+   */
+  public static final Duration SEARCH_LAG = Duration.ofMillis(3L * COMMIT_WITHIN_MS);
 
   private final SolrClient client;
   private final String collection;

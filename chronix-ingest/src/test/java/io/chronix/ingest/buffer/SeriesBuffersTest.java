@@ -1,8 +1,10 @@
 package io.chronix.ingest.buffer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.chronix.core.live.LiveSeries;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import java.io.IOException;
@@ -27,11 +29,12 @@ class SeriesBuffersTest {
     return new SeriesBuffers(maxPoints, maxBytes, maxAge, this::sink, clock::get, Runnable::run);
   }
 
-  private void sink(SeriesKey key, Points points) throws IOException {
+  private Points sink(SeriesKey key, Points points) throws IOException {
     if (failing.get()) {
       throw new IOException("store down");
     }
     written.add(key.name() + ":" + points.size());
+    return points;
   }
 
   @Test
@@ -129,6 +132,7 @@ class SeriesBuffersTest {
         Thread.currentThread().interrupt();
       }
       slowWritten.add(key.name() + ":" + points.size());
+      return points;
     }, clock::get, slowWriter);
     try {
       for (int i = 0; i < 4; i++) {
@@ -140,5 +144,124 @@ class SeriesBuffersTest {
     } finally {
       slowWriter.shutdownNow();
     }
+  }
+
+  private static Points points(long... timestampsAndValues) {
+    Points points = new Points();
+    for (int i = 0; i < timestampsAndValues.length; i += 2) {
+      points.add(timestampsAndValues[i], timestampsAndValues[i + 1]);
+    }
+    return points;
+  }
+
+  private static Map<SeriesKey, Points> snapshotOf(SeriesBuffers buffers) {
+    Map<SeriesKey, Points> byKey = new java.util.HashMap<>();
+    for (LiveSeries.Buffered buffered : buffers.snapshot()) {
+      assertNull(byKey.put(buffered.key(), buffered.points()), "one entry per series");
+    }
+    return byKey;
+  }
+
+  @Test
+  void snapshotCopiesBufferedPointsInArrivalOrder() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.add(CPU, 20, 2);
+    buffers.add(CPU, 10, 1);
+    buffers.add(CPU, 20, 22);
+    buffers.add(MEM, 5, 5);
+    Map<SeriesKey, Points> snapshot = snapshotOf(buffers);
+    assertEquals(Map.of(CPU, points(20, 2, 10, 1, 20, 22), MEM, points(5, 5)), snapshot);
+    assertEquals(List.of(new LiveSeries.Buffered(MEM, points(5, 5))), buffers.snapshot(key -> key.equals(MEM)));
+    snapshot.get(CPU).clear();
+    assertEquals(points(20, 2, 10, 1, 20, 22), buffers.snapshot(CPU), "a copy");
+    buffers.flushAll();
+    assertEquals(Map.of(), snapshotOf(buffers), "untracked: written chunks leave at once");
+  }
+
+  @Test
+  void trackedChunksStayInTheSnapshotUntilSearchable() throws IOException {
+    SeriesBuffers buffers = buffers(2, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.trackOutgoing(Duration.ofSeconds(3));
+    buffers.add(CPU, 20, 2);
+    buffers.add(CPU, 10, 1); // full: written at once
+    buffers.add(CPU, 10, 11);
+    assertEquals(Map.of(CPU, points(20, 2, 10, 1, 10, 11)), snapshotOf(buffers), "written first, buffered after");
+    clock.set(Duration.ofSeconds(2).toNanos());
+    buffers.flushAll();
+    assertEquals(Map.of(CPU, points(20, 2, 10, 1, 10, 11)), snapshotOf(buffers));
+    clock.set(Duration.ofSeconds(3).toNanos());
+    assertEquals(Map.of(CPU, points(10, 11)), snapshotOf(buffers), "the first chunk is searchable by now");
+    clock.set(Duration.ofSeconds(5).toNanos());
+    buffers.flushOld(); // the flusher forgets searchable chunks even when nobody asks
+    clock.set(0);
+    assertEquals(Map.of(), snapshotOf(buffers));
+  }
+
+  @Test
+  void aCommitForgetsTheChunksWrittenBeforeItBegan() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.trackOutgoing(Duration.ofSeconds(3));
+    buffers.add(CPU, 1, 1);
+    buffers.flushAll();
+    clock.set(1);
+    buffers.add(CPU, 2, 2);
+    buffers.commit(buffers::flushAll); // written while the commit runs: maybe not searchable yet
+    assertEquals(Map.of(CPU, points(2, 2)), snapshotOf(buffers));
+  }
+
+  @Test
+  void trackedChunksShowWhatWasStored() throws IOException {
+    SeriesBuffers buffers = new SeriesBuffers(1000, Long.MAX_VALUE, Duration.ofHours(1),
+        (key, points) -> points(1, 42), clock::get, Runnable::run);
+    buffers.trackOutgoing(Duration.ofSeconds(3));
+    buffers.add(CPU, 1, 40);
+    buffers.add(CPU, 2, 44);
+    buffers.flushAll();
+    assertEquals(Map.of(CPU, points(1, 42)), snapshotOf(buffers), "a lossy rule's output, not the raw points");
+  }
+
+  @Test
+  void chunksOnTheirWayAreInTheSnapshotAndComeBackWhenTheWriteFails() throws Exception {
+    java.util.concurrent.CountDownLatch writing = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.ExecutorService writer = java.util.concurrent.Executors.newSingleThreadExecutor();
+    SeriesBuffers buffers = new SeriesBuffers(2, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> {
+      points.sortAndDeduplicate(); // as the record sink does, while queries take snapshots
+      writing.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw new IOException("store down");
+    }, clock::get, writer);
+    buffers.trackOutgoing(Duration.ofSeconds(3));
+    try {
+      buffers.add(CPU, 20, 2);
+      buffers.add(CPU, 10, 1);
+      writing.await();
+      buffers.add(CPU, 30, 3);
+      assertEquals(Map.of(CPU, points(20, 2, 10, 1, 30, 3)), snapshotOf(buffers), "in flight, then buffered");
+      assertEquals(3, buffers.bufferedPoints());
+      release.countDown();
+      writer.shutdown();
+      writer.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
+      assertEquals(Map.of(CPU, points(10, 1, 20, 2, 30, 3)), snapshotOf(buffers), "back in the buffer, once");
+    } finally {
+      release.countDown();
+      writer.shutdownNow();
+    }
+  }
+
+  @Test
+  void writtenDuplicatesLeaveTheBufferedCount() throws IOException {
+    SeriesBuffers deduplicating = new SeriesBuffers(1000, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> {
+      points.sortAndDeduplicate();
+      return points;
+    }, clock::get, Runnable::run);
+    deduplicating.add(CPU, 1, 1);
+    deduplicating.add(CPU, 1, 2);
+    deduplicating.flushAll();
+    assertEquals(0, deduplicating.bufferedPoints());
   }
 }

@@ -47,8 +47,8 @@ public final class LocalReferences implements References {
     try {
       TimeRangeQuery parsed = TimeRangeQuery.parse(query, now);
       QParser parser = QParser.getParser(parsed.query(), request);
-      List<JoinedSeries> series = collector.collect(request.getSearcher(),
-          request.getSearcher().getDocSet(parser.getQuery()), parsed.range(), join);
+      List<JoinedSeries> series = collector.collect(request.getSearcher(), List.of(parser.getQuery()),
+          parsed.range(), join);
       return single(query, series.size(), series.isEmpty() ? null : series.get(0).points());
     } catch (SyntaxError e) {
       throw new FunctionQueryException("reference query '" + query + "' cannot be parsed: " + e.getMessage());

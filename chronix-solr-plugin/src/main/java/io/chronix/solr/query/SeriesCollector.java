@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.search.DocIterator;
@@ -23,6 +24,10 @@ import org.apache.solr.search.SolrIndexSearcher;
  * Loads the records a query matched, groups them by join key and joins each group's chunks into
  * one time-ordered sequence clipped to the query range. Where chunks share a timestamp, the one
  * written later (Solr's {@code _version_}) wins.
+ *
+ * <p>On the server's embedded node, series whose points are still buffered join too, matched as
+ * records of those points would be ({@link LiveMatcher}); their points were written last, so they
+ * win shared timestamps.
  */
 public final class SeriesCollector {
 
@@ -33,8 +38,9 @@ public final class SeriesCollector {
   }
 
   /** Joined series in {@link JoinedSeries#ORDER}; series with no point in range are left out. */
-  public List<JoinedSeries> collect(SolrIndexSearcher searcher, DocSet docs, TimeRange range, JoinFields join)
-      throws IOException {
+  public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join) throws IOException {
+    DocSet docs = searcher.getDocSet(queries);
     Map<List<String>, Group> groups = new HashMap<>();
     NumericDocValues versions = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.VERSION);
     long points = 0;
@@ -42,12 +48,7 @@ public final class SeriesCollector {
     while (iterator.hasNext()) {
       int docId = iterator.nextDoc();
       Document document = searcher.getDocFetcher().doc(docId);
-      points += document.getField(RecordFields.COUNT).numericValue().longValue();
-      if (points > maxDecodedPoints) {
-        throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
-            "the query matches more than " + maxDecodedPoints + " points (chronix.maxDecodedPoints);"
-                + " narrow the time range or the series");
-      }
+      points = countWithin(points, document.getField(RecordFields.COUNT).numericValue().longValue());
       long version = versions != null && versions.advanceExact(docId) ? versions.longValue() : docId;
       BytesRef data = document.getBinaryValue(RecordFields.DATA);
       byte[] blob = new byte[data.length];
@@ -55,6 +56,13 @@ public final class SeriesCollector {
       Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
       group.fields.addAll(document);
       group.chunks.add(new StoredChunk(document.get(RecordFields.ID), version, blob));
+    }
+    // after the stored records: points flushed meanwhile are still among the buffered ones
+    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
+      points = countWithin(points, live.points().size());
+      Group group = groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group());
+      group.fields.addAll(live.fields());
+      group.live.add(live.points());
     }
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
@@ -68,6 +76,16 @@ public final class SeriesCollector {
     return result;
   }
 
+  private long countWithin(long counted, long more) {
+    long points = counted + more;
+    if (points > maxDecodedPoints) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
+          "the query matches more than " + maxDecodedPoints + " points (chronix.maxDecodedPoints);"
+              + " narrow the time range or the series");
+    }
+    return points;
+  }
+
   private static Points join(Group group) {
     group.chunks.sort(Comparator.comparingLong(StoredChunk::version));
     List<Points> decoded = new ArrayList<>(group.chunks.size());
@@ -79,11 +97,14 @@ public final class SeriesCollector {
             "record " + chunk.id() + " of series " + group.fields + " cannot be decoded: " + e.getMessage(), e);
       }
     }
-    return decoded.size() == 1 ? decoded.get(0) : SeriesMerge.merge(decoded);
+    decoded.addAll(group.live); // newest last: they win shared timestamps
+    return decoded.size() == 1 && group.live.isEmpty() ? decoded.get(0) : SeriesMerge.merge(decoded);
   }
 
   private static final class Group {
     final SeriesFields fields = new SeriesFields();
     final List<StoredChunk> chunks = new ArrayList<>();
+    /** Buffered points of matching series, each sorted. */
+    final List<Points> live = new ArrayList<>();
   }
 }

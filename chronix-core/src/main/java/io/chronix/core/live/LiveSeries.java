@@ -1,0 +1,28 @@
+package io.chronix.core.live;
+
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Points a process has accepted but not yet made searchable as records, offered to a query that
+ * runs in the same process so that it can answer with the last seconds instead of the last flush.
+ */
+public interface LiveSeries {
+
+  /**
+   * Copies of the not yet searchable points, at most one entry per series. The points of an
+   * entry are in no particular order and may repeat a timestamp: where they do, the one later in
+   * the sequence was written later and wins. Callers may change the copies.
+   */
+  default List<Buffered> snapshot() {
+    return snapshot(key -> true);
+  }
+
+  /** As {@link #snapshot()}, for the series the filter wants: the others cost no copy. */
+  List<Buffered> snapshot(Predicate<SeriesKey> wanted);
+
+  /** The not yet searchable points of one series. */
+  record Buffered(SeriesKey key, Points points) {}
+}

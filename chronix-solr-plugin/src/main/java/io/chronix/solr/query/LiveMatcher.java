@@ -1,0 +1,166 @@
+package io.chronix.solr.query;
+
+import io.chronix.core.live.LiveSeries;
+import io.chronix.core.live.LiveSeriesRegistry;
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.record.RecordStats;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.memory.MemoryIndex;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.core.SolrCore;
+import org.apache.solr.schema.IndexSchema;
+import org.apache.solr.search.QueryUtils;
+import org.apache.solr.search.SolrIndexSearcher;
+import org.apache.solr.update.DocumentBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Finds the series buffered in this process ({@link LiveSeriesRegistry}) that a query wants. A
+ * buffered series is matched as a record holding exactly its buffered points would be: it becomes
+ * the Lucene document the schema makes of such a record (so field types, copy fields and
+ * defaults are the stored ones), indexed alone in memory, and every query of the request must
+ * match it. Series lacking a value the query demands are passed over before that
+ * ({@link RequiredValues}).
+ *
+ * <p>A query that cannot run outside a Solr index (one that needs Solr's own searcher) matches no
+ * buffered series: the answer is then what is stored, as without live series.
+ */
+final class LiveMatcher {
+
+  private static final Logger LOG = LoggerFactory.getLogger(LiveMatcher.class);
+  /** Marks the id of a buffered series' pseudo-record; no stored record id ends like this. */
+  private static final String BUFFERED_ID_SUFFIX = "-buffered";
+  private static final byte[] NO_DATA = new byte[0];
+  private static final long REUSED_BYTES = 1 << 20;
+
+  private LiveMatcher() {}
+
+  /**
+   * The buffered series the queries match and that have points in the range, ordered by key so
+   * that answers do not depend on buffer iteration order. Empty on a SolrCloud replica: buffers
+   * are never local to one.
+   */
+  static List<LiveChunk> matching(SolrIndexSearcher searcher, List<Query> queries, TimeRange range) {
+    Optional<LiveSeries> source = sourceOf(searcher.getCore());
+    if (source.isEmpty()) {
+      return List.of();
+    }
+    IndexSchema schema = searcher.getSchema();
+    List<LiveSeries.Buffered> buffered = source.get().snapshot(RequiredValues.of(queries, schema)::admits);
+    if (buffered.isEmpty()) {
+      return List.of();
+    }
+    List<Query> runnable = new ArrayList<>(queries.size());
+    for (Query query : queries) {
+      runnable.add(QueryUtils.makeQueryable(query)); // Solr answers a purely negative query against all documents
+    }
+    MemoryIndex memory = null;
+    List<LiveChunk> matched = new ArrayList<>();
+    for (LiveSeries.Buffered series : buffered) {
+      Points points = series.points();
+      points.sortAndDeduplicate();
+      if (points.isEmpty() || !overlaps(points, range)) {
+        continue; // clipping would leave nothing of it
+      }
+      Document document;
+      try {
+        document = DocumentBuilder.toDocument(pseudoRecord(series.key(), points), schema);
+      } catch (SolrException e) {
+        continue; // the schema refuses such a record (an attribute that is not a number where one is due)
+      }
+      try {
+        if (memory == null) {
+          // the only way to an index that keeps its pools across reset(); fresh ones per series cost more
+          memory = MemoryIndex.fromDocument(document, schema.getIndexAnalyzer(), false, false, REUSED_BYTES);
+        } else {
+          memory.reset();
+          for (IndexableField field : document) {
+            memory.addField(field, schema.getIndexAnalyzer());
+          }
+        }
+        if (matchesAll(memory.createSearcher(), runnable)) {
+          matched.add(new LiveChunk(series.key(), storedFields(document), points));
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("query {} cannot be matched against buffered points, answering stored records only: {}",
+            queries, e.toString());
+        return List.of();
+      }
+    }
+    matched.sort(Comparator.comparing(chunk -> chunk.key().toString()));
+    return matched;
+  }
+
+  private static Optional<LiveSeries> sourceOf(SolrCore core) {
+    if (core.getCoreContainer().isZooKeeperAware()) {
+      return Optional.empty();
+    }
+    // the server registers under its collection name, which is the embedded core's name
+    return LiveSeriesRegistry.find(core.getName());
+  }
+
+  private static boolean overlaps(Points sorted, TimeRange range) {
+    return range.isAll()
+        || (sorted.timestamp(sorted.size() - 1) >= range.fromNanos()
+            && sorted.timestamp(0) < range.toNanosExclusive());
+  }
+
+  /** Counting, not scoring: a query of filter clauses only matches with score 0. */
+  private static boolean matchesAll(IndexSearcher searcher, List<Query> queries) throws IOException {
+    for (Query query : queries) {
+      if (searcher.count(query) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The record the series' buffered points would become if written as one chunk, without its
+   * blob; keep in step with what chronix-ingest's RecordDocuments stores.
+   */
+  private static SolrInputDocument pseudoRecord(SeriesKey key, Points sorted) {
+    SolrInputDocument record = new SolrInputDocument();
+    record.setField(RecordFields.ID, key.routingId() + '!' + key.id() + BUFFERED_ID_SUFFIX);
+    record.setField(RecordFields.NAME, key.name());
+    record.setField(RecordFields.TYPE, key.type());
+    record.setField(RecordFields.START, RecordFields.nanosToMillis(sorted.timestamp(0)));
+    record.setField(RecordFields.END, RecordFields.nanosToMillis(sorted.timestamp(sorted.size() - 1)));
+    record.setField(RecordFields.DATA, NO_DATA);
+    RecordStats stats = RecordStats.of(sorted);
+    record.setField(RecordFields.COUNT, stats.count());
+    record.setField(RecordFields.MIN, stats.min());
+    record.setField(RecordFields.MAX, stats.max());
+    record.setField(RecordFields.SUM, stats.sum());
+    record.setField(RecordFields.FIRST, stats.first());
+    record.setField(RecordFields.LAST, stats.last());
+    for (Map.Entry<String, String> attribute : key.attributes().entrySet()) {
+      record.setField(attribute.getKey(), attribute.getValue());
+    }
+    return record;
+  }
+
+  /** What loading a stored record of the series returns: its stored fields only. */
+  private static Document storedFields(Document document) {
+    Document stored = new Document();
+    for (IndexableField field : document) {
+      if (field.fieldType().stored()) {
+        stored.add(field);
+      }
+    }
+    return stored;
+  }
+}

@@ -1,0 +1,105 @@
+package io.chronix.solr.query;
+
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SeriesKey;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryVisitor;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.util.BytesRef;
+import org.apache.solr.schema.IndexSchema;
+import org.apache.solr.schema.SchemaField;
+import org.apache.solr.schema.StrField;
+
+/**
+ * Exact values a query demands of a series' name, type or string attributes, such as the
+ * {@code name:cpu} of {@code name:cpu AND host:a}. Matching a buffered series costs an in-memory
+ * index; a series that lacks a demanded value cannot match, so it is passed over without one, and
+ * without copying its points. Only term clauses that every match needs count (required clauses of
+ * plain boolean, boost and constant-score queries), so this never passes over a series the query
+ * would match.
+ */
+final class RequiredValues {
+
+  private final Map<String, Set<BytesRef>> values;
+
+  private RequiredValues(Map<String, Set<BytesRef>> values) {
+    this.values = values;
+  }
+
+  static RequiredValues of(List<Query> queries, IndexSchema schema) {
+    Map<String, Set<BytesRef>> values = new HashMap<>();
+    QueryVisitor collector = new QueryVisitor() {
+      @Override
+      public QueryVisitor getSubVisitor(BooleanClause.Occur occur, Query parent) {
+        boolean required = occur == BooleanClause.Occur.MUST || occur == BooleanClause.Occur.FILTER;
+        boolean plain = parent instanceof BooleanQuery || parent instanceof BoostQuery
+            || parent instanceof ConstantScoreQuery;
+        // other wrappers (joins, block joins) match documents other than the ones their terms are on
+        return required && plain ? this : QueryVisitor.EMPTY_VISITOR;
+      }
+
+      @Override
+      public void consumeTerms(Query query, Term... terms) {
+        if (query instanceof TermQuery && terms.length == 1 && isExactSeriesField(terms[0].field(), schema)) {
+          values.computeIfAbsent(terms[0].field(), f -> new HashSet<>()).add(terms[0].bytes());
+        }
+      }
+    };
+    for (Query query : queries) {
+      query.visit(collector);
+    }
+    return new RequiredValues(values);
+  }
+
+  /**
+   * A series field whose one indexed term is the series' value as it is: a plain string field
+   * that neither copy fields nor a default fill in where the series has no value.
+   */
+  private static boolean isExactSeriesField(String field, IndexSchema schema) {
+    if (!field.equals(RecordFields.NAME) && !field.equals(RecordFields.TYPE) && !RecordFields.isAttribute(field)) {
+      return false;
+    }
+    SchemaField schemaField = schema.getFieldOrNull(field);
+    return schemaField != null
+        && schemaField.indexed()
+        && schemaField.getType().getClass() == StrField.class
+        && schemaField.getDefaultValue() == null
+        && !schema.isCopyFieldTarget(schemaField);
+  }
+
+  boolean admits(SeriesKey key) {
+    for (Map.Entry<String, Set<BytesRef>> demanded : values.entrySet()) {
+      String value = valueOf(key, demanded.getKey());
+      if (value == null) {
+        return false;
+      }
+      BytesRef term = new BytesRef(value);
+      for (BytesRef required : demanded.getValue()) {
+        if (!required.equals(term)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static String valueOf(SeriesKey key, String field) {
+    if (field.equals(RecordFields.NAME)) {
+      return key.name();
+    }
+    if (field.equals(RecordFields.TYPE)) {
+      return key.type();
+    }
+    return key.attributes().get(field);
+  }
+}
