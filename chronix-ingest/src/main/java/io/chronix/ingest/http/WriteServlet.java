@@ -34,6 +34,7 @@ public final class WriteServlet extends HttpServlet {
   private final transient BatchWriter writer;
   private final transient RequestGate gate;
   private final long maxRequestBytes;
+  private final transient LineProtocolParser.SeriesCache seriesCache = new LineProtocolParser.SeriesCache();
 
   public WriteServlet(BatchWriter writer, RequestGate gate, long maxRequestBytes) {
     this.writer = writer;
@@ -69,7 +70,7 @@ public final class WriteServlet extends HttpServlet {
       Instant now = Instant.now();
       long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
       PointBatch batch = new PointBatch(Math.max(64, body.length() / 40));
-      result = new LineProtocolParser(precision, nowNanos).parse(body, batch);
+      result = new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, batch);
       writer.write(batch);
     } catch (OverloadedException e) {
       response.setHeader("Retry-After", String.valueOf(e.retryAfterSeconds()));

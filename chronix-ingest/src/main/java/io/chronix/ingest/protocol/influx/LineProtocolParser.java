@@ -8,7 +8,7 @@ import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.PointSink;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,12 +27,15 @@ import java.util.TreeMap;
 public final class LineProtocolParser {
 
   private static final long MAX_EXACT = 1L << 53;
-  private static final int MAX_CACHED_SERIES = 100_000;
+  private static final int MAX_CACHED_SERIES = 200_000;
 
   private final Precision precision;
   private final long defaultTimestampNanos;
-  /** Parsed measurement+tag sections; agents repeat the same few thousand series all day. */
-  private final Map<String, SeriesPrefix> prefixes = new HashMap<>();
+  /**
+   * Parsed measurement+tag sections, shared by every request of a server: agents repeat the same
+   * series all day, and parsing a tag set costs more than the rest of its line.
+   */
+  private final Map<String, SeriesPrefix> prefixes;
   private String lastSection;
   private SeriesPrefix lastPrefix;
 
@@ -40,8 +43,19 @@ public final class LineProtocolParser {
    * @param defaultTimestampNanos timestamp of lines without one (the server's clock, as InfluxDB)
    */
   public LineProtocolParser(Precision precision, long defaultTimestampNanos) {
+    this(precision, defaultTimestampNanos, new SeriesCache());
+  }
+
+  /** @param seriesCache shared by the parsers of one server, on any number of threads */
+  public LineProtocolParser(Precision precision, long defaultTimestampNanos, SeriesCache seriesCache) {
     this.precision = precision;
     this.defaultTimestampNanos = defaultTimestampNanos;
+    this.prefixes = seriesCache.prefixes;
+  }
+
+  /** Parsed series sections that parsers on several threads may share. */
+  public static final class SeriesCache {
+    private final Map<String, SeriesPrefix> prefixes = new ConcurrentHashMap<>();
   }
 
   public ParseResult parse(String body, PointSink sink) throws IOException {
@@ -249,7 +263,7 @@ public final class LineProtocolParser {
   private static final class SeriesPrefix {
     private final String measurement;
     private final Map<String, String> attributes;
-    private final Map<String, SeriesKey> keys = new HashMap<>(4);
+    private final Map<String, SeriesKey> keys = new ConcurrentHashMap<>(4);
 
     private SeriesPrefix(String measurement, Map<String, String> attributes) {
       this.measurement = measurement;
