@@ -13,7 +13,7 @@ import io.chronix.core.series.Points;
  *   bytes    compressed body:
  *              varint   point count n
  *              DDC      n timestamps ({@link DateDeltaCompaction})
- *              values   n values ({@link ValueEncoding})
+ *              values   n values ({@link ValueEncoding}; its mode byte also gives the value type)
  * </pre>
  *
  * <p>New layouts get a new version byte; {@link #decode} keeps reading every older one.
@@ -50,7 +50,7 @@ public final class ChunkCodec {
     ByteWriter body = new ByteWriter(n * 3 + 16);
     body.writeVarLong(n);
     DateDeltaCompaction.encode(points.timestampArray(), n, ddcThreshold, body);
-    ValueEncoding.encode(points.valueArray(), n, body);
+    ValueEncoding.encode(points, body);
     byte[] compressed = compression.compress(body.array(), 0, body.size());
     byte[] blob = new byte[compressed.length + 2];
     blob[0] = (byte) FORMAT_VERSION;
@@ -76,10 +76,10 @@ public final class ChunkCodec {
     }
     int n = (int) count;
     long[] timestamps = DateDeltaCompaction.decode(in, n);
-    double[] values = ValueEncoding.decode(in, n);
+    Points points = ValueEncoding.decode(in, timestamps, n);
     if (in.hasRemaining()) {
       throw new CorruptBlobException("trailing bytes after " + n + " points");
     }
-    return Points.wrap(timestamps, values, n);
+    return points;
   }
 }

@@ -1,5 +1,8 @@
 package io.chronix.core.codec;
 
+import io.chronix.core.series.Points;
+import io.chronix.core.series.ValueType;
+
 /**
  * Lossless encoding of a chunk's values, chosen per chunk.
  *
@@ -14,11 +17,19 @@ package io.chronix.core.codec;
  *
  * <p>Decoding the DECIMAL form divides m by 10^k exactly as the encoder checked it, so values
  * come back bit for bit.
+ *
+ * <p>Series of other value types have a mode of their own, which also tells the decoder the type:
+ * {@code LONG} (mode 2) zig-zag varint deltas; {@code BOOLEAN} (mode 3) the first value as a
+ * byte, then varint lengths of alternating runs; {@code STRING} (mode 4) a dictionary (varint size,
+ * then length-prefixed UTF-8 strings) and one varint index a point.
  */
 public final class ValueEncoding {
 
   static final int DECIMAL = 0;
   static final int XOR = 1;
+  static final int LONG = 2;
+  static final int BOOLEAN = 3;
+  static final int STRING = 4;
   private static final int MAX_DECIMAL_EXPONENT = 15;
   private static final double MAX_EXACT_INTEGER = 0x1p53;
   private static final double[] POWERS_OF_TEN = new double[MAX_DECIMAL_EXPONENT + 1];
@@ -31,10 +42,72 @@ public final class ValueEncoding {
 
   private ValueEncoding() {}
 
-  public static void encode(double[] values, int n, ByteWriter out) {
+  public static void encode(Points points, ByteWriter out) {
+    int n = points.size();
     if (n == 0) {
       return;
     }
+    switch (points.type()) {
+      case LONG:
+        encodeLongs(points.longArray(), n, out);
+        return;
+      case BOOLEAN:
+        encodeBooleans(points, n, out);
+        return;
+      case STRING:
+        encodeStrings(points.textArray(), n, out);
+        return;
+      default:
+        encodeDoubles(points.valueArray(), n, out);
+    }
+  }
+
+  private static void encodeLongs(long[] longs, int n, ByteWriter out) {
+    out.writeByte(LONG);
+    long previous = 0;
+    for (int i = 0; i < n; i++) {
+      out.writeZigZag(longs[i] - previous);
+      previous = longs[i];
+    }
+  }
+
+  private static void encodeBooleans(Points points, int n, ByteWriter out) {
+    out.writeByte(BOOLEAN);
+    boolean current = points.booleanValue(0);
+    out.writeByte(current ? 1 : 0);
+    int run = 0;
+    for (int i = 0; i < n; i++) {
+      if (points.booleanValue(i) == current) {
+        run++;
+      } else {
+        out.writeVarLong(run);
+        current = !current;
+        run = 1;
+      }
+    }
+    out.writeVarLong(run);
+  }
+
+  private static void encodeStrings(String[] texts, int n, ByteWriter out) {
+    out.writeByte(STRING);
+    java.util.Map<String, Integer> dictionary = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      dictionary.putIfAbsent(texts[i], dictionary.size());
+    }
+    out.writeVarLong(dictionary.size());
+    for (String text : dictionary.keySet()) {
+      byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      out.writeVarLong(bytes.length);
+      for (byte b : bytes) {
+        out.writeByte(b);
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      out.writeVarLong(dictionary.get(texts[i]));
+    }
+  }
+
+  private static void encodeDoubles(double[] values, int n, ByteWriter out) {
     int exponent = decimalExponent(values, n);
     if (exponent >= 0) {
       out.writeByte(DECIMAL);
@@ -57,12 +130,78 @@ public final class ValueEncoding {
     }
   }
 
-  public static double[] decode(ByteReader in, int n) {
-    double[] values = new double[n];
+  /** The values of n points, typed by the mode the encoder chose. */
+  public static Points decode(ByteReader in, long[] timestamps, int n) {
     if (n == 0) {
-      return values;
+      return Points.wrap(timestamps, new double[0], 0);
     }
     int mode = in.readByte();
+    switch (mode) {
+      case LONG: {
+        long[] longs = new long[n];
+        long current = 0;
+        for (int i = 0; i < n; i++) {
+          current += in.readZigZag();
+          longs[i] = current;
+        }
+        return Points.wrapLongs(timestamps, longs, n);
+      }
+      case BOOLEAN:
+        return Points.wrap(ValueType.BOOLEAN, timestamps, decodeBooleans(in, n), n);
+      case STRING:
+        return Points.wrapTexts(timestamps, decodeStrings(in, n), n);
+      default:
+        return Points.wrap(timestamps, decodeDoubles(in, mode, n), n);
+    }
+  }
+
+  private static double[] decodeBooleans(ByteReader in, int n) {
+    double[] values = new double[n];
+    double current = in.readByte() == 0 ? 0 : 1;
+    int i = 0;
+    while (i < n) {
+      long run = in.readVarLong();
+      if (run <= 0 || run > n - i) {
+        throw new CorruptBlobException("boolean run of " + run + " at point " + i + " of " + n);
+      }
+      for (long r = 0; r < run; r++) {
+        values[i++] = current;
+      }
+      current = 1 - current;
+    }
+    return values;
+  }
+
+  private static String[] decodeStrings(ByteReader in, int n) {
+    long size = in.readVarLong();
+    if (size <= 0 || size > n) {
+      throw new CorruptBlobException("string dictionary of " + size + " entries for " + n + " points");
+    }
+    String[] dictionary = new String[(int) size];
+    for (int d = 0; d < size; d++) {
+      long length = in.readVarLong();
+      if (length < 0 || length > Integer.MAX_VALUE) {
+        throw new CorruptBlobException("string of length " + length);
+      }
+      byte[] bytes = new byte[(int) length];
+      for (int b = 0; b < length; b++) {
+        bytes[b] = (byte) in.readByte();
+      }
+      dictionary[d] = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+    }
+    String[] texts = new String[n];
+    for (int i = 0; i < n; i++) {
+      long index = in.readVarLong();
+      if (index < 0 || index >= size) {
+        throw new CorruptBlobException("string index " + index + " outside a dictionary of " + size);
+      }
+      texts[i] = dictionary[(int) index];
+    }
+    return texts;
+  }
+
+  private static double[] decodeDoubles(ByteReader in, int mode, int n) {
+    double[] values = new double[n];
     if (mode == DECIMAL) {
       int exponent = in.readByte();
       if (exponent > MAX_DECIMAL_EXPONENT) {

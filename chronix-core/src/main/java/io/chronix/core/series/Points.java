@@ -10,8 +10,14 @@ import java.util.Arrays;
  */
 public final class Points {
 
+  private final ValueType type;
   private long[] timestamps;
+  /** DOUBLE and BOOLEAN (0 or 1) values. */
   private double[] values;
+  /** LONG values, exact. */
+  private long[] longs;
+  /** STRING values. */
+  private String[] texts;
   private int size;
 
   public Points() {
@@ -19,44 +25,167 @@ public final class Points {
   }
 
   public Points(int capacity) {
-    timestamps = new long[Math.max(1, capacity)];
-    values = new double[Math.max(1, capacity)];
+    this(ValueType.DOUBLE, capacity);
   }
 
-  /** Wraps the first {@code size} entries of the given arrays without copying. */
-  public static Points wrap(long[] timestamps, double[] values, int size) {
-    if (timestamps.length < size || values.length < size) {
-      throw new IllegalArgumentException("arrays shorter than size " + size);
+  public Points(ValueType type, int capacity) {
+    this.type = type;
+    int slots = Math.max(1, capacity);
+    timestamps = new long[slots];
+    switch (type) {
+      case LONG:
+        longs = new long[slots];
+        break;
+      case STRING:
+        texts = new String[slots];
+        break;
+      default:
+        values = new double[slots];
     }
-    Points points = new Points(0);
+  }
+
+  /** Wraps the first {@code size} entries of the given arrays without copying (doubles). */
+  public static Points wrap(long[] timestamps, double[] values, int size) {
+    return wrap(ValueType.DOUBLE, timestamps, values, size);
+  }
+
+  /** Doubles, or booleans as 0 and 1. */
+  public static Points wrap(ValueType type, long[] timestamps, double[] values, int size) {
+    if (type == ValueType.LONG || type == ValueType.STRING) {
+      throw new IllegalArgumentException(type + " points do not live in a double array");
+    }
+    check(timestamps.length, values.length, size);
+    Points points = new Points(type, 0);
     points.timestamps = timestamps;
     points.values = values;
     points.size = size;
     return points;
   }
 
-  public void add(long timestamp, double value) {
+  public static Points wrapLongs(long[] timestamps, long[] longs, int size) {
+    check(timestamps.length, longs.length, size);
+    Points points = new Points(ValueType.LONG, 0);
+    points.timestamps = timestamps;
+    points.longs = longs;
+    points.size = size;
+    return points;
+  }
+
+  public static Points wrapTexts(long[] timestamps, String[] texts, int size) {
+    check(timestamps.length, texts.length, size);
+    Points points = new Points(ValueType.STRING, 0);
+    points.timestamps = timestamps;
+    points.texts = texts;
+    points.size = size;
+    return points;
+  }
+
+  private static void check(int timestamps, int values, int size) {
+    if (timestamps < size || values < size) {
+      throw new IllegalArgumentException("arrays shorter than size " + size);
+    }
+  }
+
+  public ValueType type() {
+    return type;
+  }
+
+  private void grow() {
     if (size == timestamps.length) {
       int capacity = size + (size >> 1) + 1;
       timestamps = Arrays.copyOf(timestamps, capacity);
-      values = Arrays.copyOf(values, capacity);
+      if (values != null) {
+        values = Arrays.copyOf(values, capacity);
+      }
+      if (longs != null) {
+        longs = Arrays.copyOf(longs, capacity);
+      }
+      if (texts != null) {
+        texts = Arrays.copyOf(texts, capacity);
+      }
     }
+  }
+
+  /** Adds a double (or, to boolean points, 0 or 1). */
+  public void add(long timestamp, double value) {
+    if (values == null) {
+      throw new IllegalStateException(type + " points take no doubles");
+    }
+    grow();
     timestamps[size] = timestamp;
     values[size] = value;
     size++;
   }
 
-  public void addAll(Points other) {
-    int count = other.size;
-    if (size + count > timestamps.length) {
-      int capacity = Math.max(size + count, size + (size >> 1) + 1);
-      timestamps = Arrays.copyOf(timestamps, capacity);
-      values = Arrays.copyOf(values, capacity);
+  public void addLong(long timestamp, long value) {
+    if (longs == null) {
+      throw new IllegalStateException(type + " points take no longs");
     }
-    // read through other after growing: other may be this
-    System.arraycopy(other.timestamps, 0, timestamps, size, count);
-    System.arraycopy(other.values, 0, values, size, count);
-    size += count;
+    grow();
+    timestamps[size] = timestamp;
+    longs[size] = value;
+    size++;
+  }
+
+  public void addBoolean(long timestamp, boolean value) {
+    if (type != ValueType.BOOLEAN) {
+      throw new IllegalStateException(type + " points take no booleans");
+    }
+    add(timestamp, value ? 1 : 0);
+  }
+
+  public void addText(long timestamp, String value) {
+    if (texts == null) {
+      throw new IllegalStateException(type + " points take no strings");
+    }
+    grow();
+    timestamps[size] = timestamp;
+    texts[size] = value;
+    size++;
+  }
+
+  /** Appends point {@code index} of another series of the same type. */
+  public void addFrom(Points other, int index) {
+    switch (type) {
+      case LONG:
+        addLong(other.timestamps[index], other.longs[index]);
+        break;
+      case STRING:
+        addText(other.timestamps[index], other.texts[index]);
+        break;
+      default:
+        add(other.timestamps[index], other.values[index]);
+    }
+  }
+
+  public void addAll(Points other) {
+    if (other.type != type) {
+      throw new IllegalArgumentException("cannot add " + other.type + " points to " + type + " points");
+    }
+    int needed = size + other.size;
+    if (needed > timestamps.length) {
+      timestamps = Arrays.copyOf(timestamps, needed);
+      if (values != null) {
+        values = Arrays.copyOf(values, needed);
+      }
+      if (longs != null) {
+        longs = Arrays.copyOf(longs, needed);
+      }
+      if (texts != null) {
+        texts = Arrays.copyOf(texts, needed);
+      }
+    }
+    System.arraycopy(other.timestamps, 0, timestamps, size, other.size);
+    if (values != null) {
+      System.arraycopy(other.values, 0, values, size, other.size);
+    }
+    if (longs != null) {
+      System.arraycopy(other.longs, 0, longs, size, other.size);
+    }
+    if (texts != null) {
+      System.arraycopy(other.texts, 0, texts, size, other.size);
+    }
+    size = needed;
   }
 
   public int size() {
@@ -71,8 +200,33 @@ public final class Points {
     return timestamps[index];
   }
 
+  /**
+   * The value as a number, for functions: doubles as they are, longs converted, booleans as 0 or 1,
+   * strings as NaN.
+   */
   public double value(int index) {
-    return values[index];
+    if (values != null) {
+      return values[index];
+    }
+    return longs != null ? longs[index] : Double.NaN;
+  }
+
+  public long longValue(int index) {
+    return longs != null ? longs[index] : (long) value(index);
+  }
+
+  public boolean booleanValue(int index) {
+    return value(index) != 0;
+  }
+
+  public String text(int index) {
+    if (texts != null) {
+      return texts[index];
+    }
+    if (longs != null) {
+      return Long.toString(longs[index]);
+    }
+    return type == ValueType.BOOLEAN ? Boolean.toString(values[index] != 0) : Double.toString(values[index]);
   }
 
   /** The backing array; valid entries are [0, size). */
@@ -80,9 +234,29 @@ public final class Points {
     return timestamps;
   }
 
-  /** The backing array; valid entries are [0, size). */
+  /**
+   * The values as doubles; valid entries are [0, size). The backing array for doubles and
+   * booleans, a converted copy (see {@link #value}) for longs and strings.
+   */
   public double[] valueArray() {
-    return values;
+    if (values != null) {
+      return values;
+    }
+    double[] converted = new double[size];
+    for (int i = 0; i < size; i++) {
+      converted[i] = value(i);
+    }
+    return converted;
+  }
+
+  /** The backing array of long points. */
+  public long[] longArray() {
+    return longs;
+  }
+
+  /** The backing array of string points. */
+  public String[] textArray() {
+    return texts;
   }
 
   public void clear() {
@@ -91,7 +265,15 @@ public final class Points {
 
   /** A copy of the points in [from, to). */
   public Points slice(int from, int to) {
-    return wrap(Arrays.copyOfRange(timestamps, from, to), Arrays.copyOfRange(values, from, to), to - from);
+    long[] sliced = Arrays.copyOfRange(timestamps, from, to);
+    switch (type) {
+      case LONG:
+        return wrapLongs(sliced, Arrays.copyOfRange(longs, from, to), to - from);
+      case STRING:
+        return wrapTexts(sliced, Arrays.copyOfRange(texts, from, to), to - from);
+      default:
+        return wrap(type, sliced, Arrays.copyOfRange(values, from, to), to - from);
+    }
   }
 
   public boolean isSorted() {
@@ -114,14 +296,26 @@ public final class Points {
     int out = 0;
     for (int i = 0; i < size; i++) {
       if (out > 0 && timestamps[out - 1] == timestamps[i]) {
-        values[out - 1] = values[i];
+        move(i, out - 1);
       } else {
         timestamps[out] = timestamps[i];
-        values[out] = values[i];
+        move(i, out);
         out++;
       }
     }
     size = out;
+  }
+
+  private void move(int from, int to) {
+    if (values != null) {
+      values[to] = values[from];
+    }
+    if (longs != null) {
+      longs[to] = longs[from];
+    }
+    if (texts != null) {
+      texts[to] = texts[from];
+    }
   }
 
   private void sortStable() {
@@ -131,14 +325,14 @@ public final class Points {
     }
     // object sort is a stable merge sort: among equal timestamps, insertion order is kept
     Arrays.sort(order, (a, b) -> Long.compare(timestamps[a], timestamps[b]));
-    long[] sortedTimestamps = new long[size];
-    double[] sortedValues = new double[size];
+    Points sorted = new Points(type, size);
     for (int i = 0; i < size; i++) {
-      sortedTimestamps[i] = timestamps[order[i]];
-      sortedValues[i] = values[order[i]];
+      sorted.addFrom(this, order[i]);
     }
-    timestamps = sortedTimestamps;
-    values = sortedValues;
+    timestamps = sorted.timestamps;
+    values = sorted.values;
+    longs = sorted.longs;
+    texts = sorted.texts;
   }
 
   /** The points whose timestamps lie in [fromInclusive, toExclusive), assuming sorted order. */
@@ -162,18 +356,29 @@ public final class Points {
     return low;
   }
 
+  /** Whether point i here and point j there hold the same value, bit for bit. */
+  public boolean sameValue(int i, Points other, int j) {
+    switch (type) {
+      case LONG:
+        return longs[i] == other.longs[j];
+      case STRING:
+        return texts[i].equals(other.texts[j]);
+      default:
+        return Double.doubleToRawLongBits(values[i]) == Double.doubleToRawLongBits(other.values[j]);
+    }
+  }
+
   @Override
   public boolean equals(Object other) {
     if (!(other instanceof Points)) {
       return false;
     }
     Points that = (Points) other;
-    if (size != that.size) {
+    if (size != that.size || type != that.type) {
       return false;
     }
     for (int i = 0; i < size; i++) {
-      if (timestamps[i] != that.timestamps[i]
-          || Double.doubleToRawLongBits(values[i]) != Double.doubleToRawLongBits(that.values[i])) {
+      if (timestamps[i] != that.timestamps[i] || !sameValue(i, that, i)) {
         return false;
       }
     }
@@ -182,19 +387,20 @@ public final class Points {
 
   @Override
   public int hashCode() {
-    int hash = size;
+    int hash = size * 31 + type.hashCode();
     for (int i = 0; i < size; i++) {
       hash = 31 * hash + Long.hashCode(timestamps[i]);
-      hash = 31 * hash + Long.hashCode(Double.doubleToRawLongBits(values[i]));
+      hash = 31 * hash + (texts != null ? texts[i].hashCode()
+          : Long.hashCode(longs != null ? longs[i] : Double.doubleToRawLongBits(values[i])));
     }
     return hash;
   }
 
   @Override
   public String toString() {
-    StringBuilder text = new StringBuilder("Points[").append(size).append("]{");
+    StringBuilder text = new StringBuilder("Points[").append(size).append(' ').append(type).append("]{");
     for (int i = 0; i < Math.min(size, 8); i++) {
-      text.append(i == 0 ? "" : ", ").append(timestamps[i]).append('=').append(values[i]);
+      text.append(i == 0 ? "" : ", ").append(timestamps[i]).append('=').append(text(i));
     }
     return text.append(size > 8 ? ", ...}" : "}").toString();
   }

@@ -16,11 +16,40 @@ public final class SeriesMerge {
     for (Points chunk : chunks) {
       total += chunk.size();
     }
-    Points merged = new Points(total);
+    ValueType type = commonType(chunks);
+    Points merged = new Points(type, total);
     for (Points chunk : chunks) {
-      merged.addAll(chunk);
+      if (chunk.type() == type) {
+        merged.addAll(chunk);
+      } else {
+        for (int i = 0; i < chunk.size(); i++) {
+          if (type == ValueType.STRING) {
+            merged.addText(chunk.timestamp(i), chunk.text(i));
+          } else {
+            merged.add(chunk.timestamp(i), chunk.value(i));
+          }
+        }
+      }
     }
     merged.sortAndDeduplicate();
     return merged;
+  }
+
+  /**
+   * A join over series of different value types (cj without type) yields doubles when all are
+   * numbers, strings otherwise.
+   */
+  static ValueType commonType(List<Points> chunks) {
+    ValueType type = chunks.isEmpty() ? ValueType.DOUBLE : chunks.get(0).type();
+    boolean numeric = true;
+    boolean mixed = false;
+    for (Points chunk : chunks) {
+      mixed |= chunk.type() != type;
+      numeric &= chunk.type().isNumeric();
+    }
+    if (!mixed) {
+      return type;
+    }
+    return numeric ? ValueType.DOUBLE : ValueType.STRING;
   }
 }
