@@ -157,11 +157,7 @@ public final class ChronixServer implements AutoCloseable {
    */
   private void replay() throws IOException {
     buffers.pauseCutting();
-    long batches = wal.replay((batch, segment) -> {
-      for (int i = 0; i < batch.size(); i++) {
-        buffers.add(batch.key(i), batch.timestamp(i), batch.value(i), segment);
-      }
-    });
+    long batches = wal.replay((batch, segment) -> IngestPipeline.replayInto(batch, buffers, segment));
     if (batches > 0) {
       store.commit(); // what Solr recovered from its own log becomes searchable
       long replayed = buffers.bufferedPoints();

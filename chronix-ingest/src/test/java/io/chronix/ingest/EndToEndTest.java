@@ -136,7 +136,8 @@ class EndToEndTest {
         iso.at("/response/docs/0/dataAsJson").asText());
 
     JsonNode tx = TestHttp.query(server.solrUrl(), "name:net_tx", "&fl=dataAsJson&precision=us");
-    assertEquals("{\"timestamps\":[1439393134415123],\"values\":[7.0]}", tx.at("/response/docs/0/dataAsJson").asText());
+    assertEquals("{\"timestamps\":[1439393134415123],\"values\":[7]}", tx.at("/response/docs/0/dataAsJson").asText(),
+        "7i is an exact long");
 
     JsonNode joined = TestHttp.query(server.solrUrl(), "name:net_rx", "");
     assertEquals(1, joined.at("/response/numFound").asInt(), "default join: name and type");
@@ -153,7 +154,7 @@ class EndToEndTest {
   void badInputIsRejectedWithLineAndProblemAndNotStored() throws Exception {
     start();
     HttpResponse<String> response = TestHttp.post(server.baseUrl() + "/write?precision=s",
-        "good value=1 1439393134\nbroken,host=a value=abc 1439393134\nalso,host=a value=2,s=\"x\" 1439393134\n", false);
+        "good value=1 1439393134\nbroken,host=a value=abc 1439393134\nalso,host=a value=2,s=\"unclosed 1439393134\n", false);
     assertEquals(400, response.statusCode());
     JsonNode error = TestHttp.JSON.readTree(response.body());
     assertTrue(error.get("error").asText().contains("line 2"), response.body());
@@ -299,5 +300,27 @@ class EndToEndTest {
 
   private static String enc(String text) {
     return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void integerStringAndBooleanSeriesAreStoredAndReturnedAsSuch() throws Exception {
+    start();
+    String body = String.join("\n",
+        "svc,host=a state=\"running\",up=t,restarts=9007199254740993i,uptime=5u 1000",
+        "svc,host=a state=\"stopped: exit 1\",up=f,restarts=9007199254740994i,uptime=7u 2000",
+        "svc,host=a state=\"running\",up=true,restarts=9007199254740995i,uptime=9u 3000");
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", body, false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    assertEquals("{\"timestamps\":[1000,2000,3000],\"values\":[\"running\",\"stopped: exit 1\",\"running\"]}",
+        TestHttp.query(server.solrUrl(), "name:svc_state", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText());
+    assertEquals("string", TestHttp.query(server.solrUrl(), "name:svc_state", "").at("/response/docs/0/type").asText());
+    assertEquals("{\"timestamps\":[1000,2000,3000],\"values\":[true,false,true]}",
+        TestHttp.query(server.solrUrl(), "name:svc_up", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText());
+    assertEquals("{\"timestamps\":[1000,2000,3000],\"values\":[9007199254740993,9007199254740994,9007199254740995]}",
+        TestHttp.query(server.solrUrl(), "name:svc_restarts", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText(),
+        "longs beyond 2^53 stay exact");
+    JsonNode max = TestHttp.query(server.solrUrl(), "name:svc_uptime", "&cf=" + enc("long{max;count}"));
+    assertEquals(9.0, max.at("/response/docs/0/functions/0/value").asDouble(), "functions see long series as numbers");
+    assertEquals(3, max.at("/response/docs/0/functions/1/value").asInt());
   }
 }

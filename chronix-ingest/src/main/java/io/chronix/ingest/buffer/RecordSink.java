@@ -3,6 +3,7 @@ package io.chronix.ingest.buffer;
 import io.chronix.core.chunk.Chunker;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.semantic.SemanticRule;
 import io.chronix.ingest.semantic.SemanticRules;
 import io.chronix.ingest.store.RecordStore;
@@ -28,7 +29,8 @@ public final class RecordSink implements ChunkSink {
   @Override
   public Points accept(SeriesKey key, Points points) throws IOException {
     points.sortAndDeduplicate();
-    Optional<SemanticRule> rule = rules.ruleFor(key.name());
+    // rounding and aggregating are about measurements: other value types are stored as they are
+    Optional<SemanticRule> rule = points.type() == ValueType.DOUBLE ? rules.ruleFor(key.name()) : Optional.empty();
     if (rule.isPresent()) {
       Points lossy = rule.get().apply(points);
       store.write(rule.get().chunker().chunk(key, lossy));

@@ -1,6 +1,7 @@
 package io.chronix.ingest.buffer;
 
 import io.chronix.core.series.Points;
+import io.chronix.core.series.ValueType;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 
@@ -10,7 +11,8 @@ final class SeriesBuffer {
   static final int BYTES_PER_POINT = 16;
   static final long NO_SEGMENT = Long.MAX_VALUE;
 
-  private Points points = new Points(64);
+  private final ValueType type;
+  private Points points;
   private long firstArrivalNanos;
   /** The oldest write-ahead-log segment holding one of these points. */
   private long oldestSegment = NO_SEGMENT;
@@ -20,11 +22,16 @@ final class SeriesBuffer {
    */
   private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
 
-  void add(long timestamp, double value, long nowNanos, long segment) {
+  SeriesBuffer(ValueType type) {
+    this.type = type;
+    this.points = new Points(type, 64);
+  }
+
+  /** Notes a point's arrival; the caller then appends it to {@link #points()}. */
+  void arrive(long nowNanos, long segment) {
     if (points.isEmpty()) {
       firstArrivalNanos = nowNanos;
     }
-    points.add(timestamp, value);
     oldestSegment = Math.min(oldestSegment, segment);
   }
 
@@ -60,14 +67,14 @@ final class SeriesBuffer {
       outgoing.addLast(copy);
     }
     Drained drained = new Drained(points, oldestSegment, firstArrivalNanos, copy);
-    points = new Points(Math.min(Math.max(64, drained.points().size()), 1 << 16));
+    points = new Points(type, Math.min(Math.max(64, drained.points().size()), 1 << 16));
     oldestSegment = NO_SEGMENT;
     return drained;
   }
 
   /** Puts points back in front after a failed write, so that none is lost. */
   void restore(Drained drained) {
-    Points merged = new Points(drained.points().size() + points.size());
+    Points merged = new Points(type, drained.points().size() + points.size());
     merged.addAll(drained.points());
     merged.addAll(points);
     points = merged;
@@ -114,7 +121,7 @@ final class SeriesBuffer {
     for (Outgoing chunk : outgoing) {
       total += chunk.points.size();
     }
-    Points copy = new Points(total);
+    Points copy = new Points(type, total);
     for (Outgoing chunk : outgoing) {
       copy.addAll(chunk.points);
     }

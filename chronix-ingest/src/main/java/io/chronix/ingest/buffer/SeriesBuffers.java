@@ -3,6 +3,7 @@ package io.chronix.ingest.buffer;
 import io.chronix.core.live.LiveSeries;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,12 +70,25 @@ public final class SeriesBuffers {
     add(key, timestamp, value, SeriesBuffer.NO_SEGMENT);
   }
 
-  /** Adds a point logged in the given write-ahead-log segment. */
+  /** Adds a point of a double (or boolean, 0 or 1) series logged in the given log segment. */
   public void add(SeriesKey key, long timestamp, double value, long segment) {
-    SeriesBuffer buffer = buffers.computeIfAbsent(key, k -> new SeriesBuffer());
+    append(key, segment, points -> points.add(timestamp, value));
+  }
+
+  public void addLong(SeriesKey key, long timestamp, long value, long segment) {
+    append(key, segment, points -> points.addLong(timestamp, value));
+  }
+
+  public void addText(SeriesKey key, long timestamp, String value, long segment) {
+    append(key, segment, points -> points.addText(timestamp, value));
+  }
+
+  private void append(SeriesKey key, long segment, java.util.function.Consumer<Points> point) {
+    SeriesBuffer buffer = buffers.computeIfAbsent(key, k -> new SeriesBuffer(ValueType.ofTypeName(k.type())));
     SeriesBuffer.Drained full = null;
     synchronized (buffer) {
-      buffer.add(timestamp, value, clock.getAsLong(), segment);
+      buffer.arrive(clock.getAsLong(), segment);
+      point.accept(buffer.points());
       buffered.incrementAndGet();
       if (cutting && buffer.isFull(maxPoints, maxBytes)) {
         full = takeOut(buffer);
@@ -261,7 +275,7 @@ public final class SeriesBuffers {
   /** A copy of the buffered points of a series, in arrival order. */
   public Points snapshot(SeriesKey key) {
     SeriesBuffer buffer = buffers.get(key);
-    Points copy = new Points();
+    Points copy = new Points(ValueType.ofTypeName(key.type()), 16);
     if (buffer != null) {
       synchronized (buffer) {
         copy.addAll(buffer.points());

@@ -53,13 +53,15 @@ public final class IngestPipeline implements BatchWriter {
     }
     checkpointLock.readLock().lock();
     try {
-      long segment = wal.append(batch);
-      for (int i = 0; i < batch.size(); i++) {
-        buffers.add(batch.key(i), batch.timestamp(i), batch.value(i), segment);
-      }
+      BufferSink.addAll(batch, buffers, wal.append(batch));
     } finally {
       checkpointLock.readLock().unlock();
     }
+  }
+
+  /** Puts replayed batches back into the buffers (start-up, before any write is taken). */
+  public static void replayInto(PointBatch batch, SeriesBuffers buffers, long segment) throws IOException {
+    BufferSink.addAll(batch, buffers, segment);
   }
 
   /**

@@ -1,18 +1,24 @@
 package io.chronix.ingest.pipeline;
 
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.protocol.PointSink;
 import java.util.Arrays;
 
 /**
  * The points of one request (or one read from a socket), collected before anything is stored, so
- * that a request is logged and applied as a unit.
+ * that a request is logged and applied as a unit. A point's value type is its series' type.
  */
 public final class PointBatch implements PointSink {
 
   private SeriesKey[] keys;
   private long[] timestamps;
+  /** doubles; booleans as 0 and 1 */
   private double[] values;
+  /** allocated with the first long */
+  private long[] longs;
+  /** allocated with the first string */
+  private String[] texts;
   private int size;
 
   public PointBatch() {
@@ -25,18 +31,70 @@ public final class PointBatch implements PointSink {
     values = new double[keys.length];
   }
 
-  @Override
-  public void accept(SeriesKey key, long timestampNanos, double value) {
+  private int next(SeriesKey key, long timestampNanos) {
     if (size == keys.length) {
       int capacity = size * 2;
       keys = Arrays.copyOf(keys, capacity);
       timestamps = Arrays.copyOf(timestamps, capacity);
       values = Arrays.copyOf(values, capacity);
+      if (longs != null) {
+        longs = Arrays.copyOf(longs, capacity);
+      }
+      if (texts != null) {
+        texts = Arrays.copyOf(texts, capacity);
+      }
     }
     keys[size] = key;
     timestamps[size] = timestampNanos;
-    values[size] = value;
-    size++;
+    return size++;
+  }
+
+  @Override
+  public void accept(SeriesKey key, long timestampNanos, double value) {
+    int index = next(key, timestampNanos); // first: it may replace the arrays
+    values[index] = value;
+  }
+
+  @Override
+  public void acceptLong(SeriesKey key, long timestampNanos, long value) {
+    int index = next(key, timestampNanos);
+    if (longs == null) {
+      longs = new long[keys.length];
+    }
+    longs[index] = value;
+  }
+
+  @Override
+  public void acceptBoolean(SeriesKey key, long timestampNanos, boolean value) {
+    int index = next(key, timestampNanos);
+    values[index] = value ? 1 : 0;
+  }
+
+  @Override
+  public void acceptText(SeriesKey key, long timestampNanos, String value) {
+    int index = next(key, timestampNanos);
+    if (texts == null) {
+      texts = new String[keys.length];
+    }
+    texts[index] = value;
+  }
+
+  /** Hands point {@code index} on to another sink, typed as it came. */
+  public void copyTo(int index, PointSink sink) throws java.io.IOException {
+    SeriesKey key = keys[index];
+    switch (ValueType.ofTypeName(key.type())) {
+      case LONG:
+        sink.acceptLong(key, timestamps[index], longs[index]);
+        break;
+      case BOOLEAN:
+        sink.acceptBoolean(key, timestamps[index], values[index] != 0);
+        break;
+      case STRING:
+        sink.acceptText(key, timestamps[index], texts[index]);
+        break;
+      default:
+        sink.accept(key, timestamps[index], values[index]);
+    }
   }
 
   public int size() {
@@ -55,12 +113,24 @@ public final class PointBatch implements PointSink {
     return timestamps[index];
   }
 
+  /** The value of a double or boolean (0, 1) point. */
   public double value(int index) {
     return values[index];
   }
 
+  public long longValue(int index) {
+    return longs[index];
+  }
+
+  public String text(int index) {
+    return texts[index];
+  }
+
   public void clear() {
     Arrays.fill(keys, 0, size, null);
+    if (texts != null) {
+      Arrays.fill(texts, 0, size, null);
+    }
     size = 0;
   }
 }

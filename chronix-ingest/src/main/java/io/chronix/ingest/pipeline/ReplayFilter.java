@@ -47,12 +47,12 @@ public final class ReplayFilter {
       }
       long[] removed = {0};
       buffers.filter(key, points -> {
-        Points kept = new Points(points.size());
+        Points kept = new Points(points.type(), points.size());
         for (int i = 0; i < points.size(); i++) {
-          if (stored.contains(new StoredPoint(points.timestamp(i), Double.doubleToRawLongBits(points.value(i))))) {
+          if (stored.contains(StoredPoint.of(points, i))) {
             removed[0]++;
           } else {
-            kept.add(points.timestamp(i), points.value(i));
+            kept.addFrom(points, i);
           }
         }
         return kept;
@@ -79,7 +79,7 @@ public final class ReplayFilter {
       for (SolrDocument document : client.query(collection, query).getResults()) {
         Points points = ChunkCodec.decode((byte[]) document.getFirstValue(RecordFields.DATA));
         for (int i = 0; i < points.size(); i++) {
-          stored.add(new StoredPoint(points.timestamp(i), Double.doubleToRawLongBits(points.value(i))));
+          stored.add(StoredPoint.of(points, i));
         }
       }
     } catch (SolrServerException e) {
@@ -88,5 +88,17 @@ public final class ReplayFilter {
     return stored;
   }
 
-  private record StoredPoint(long timestamp, long valueBits) {}
+  /** A point by timestamp and exact value: bits of a double or long, or the string. */
+  private record StoredPoint(long timestamp, long valueBits, String text) {
+    static StoredPoint of(Points points, int index) {
+      switch (points.type()) {
+        case LONG:
+          return new StoredPoint(points.timestamp(index), points.longValue(index), null);
+        case STRING:
+          return new StoredPoint(points.timestamp(index), 0, points.text(index));
+        default:
+          return new StoredPoint(points.timestamp(index), Double.doubleToRawLongBits(points.value(index)), null);
+      }
+    }
+  }
 }

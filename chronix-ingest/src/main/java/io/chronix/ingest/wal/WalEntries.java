@@ -4,6 +4,7 @@ import io.chronix.core.codec.ByteReader;
 import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.TreeMap;
 
 /**
  * One logged batch, version 1 (docs/formats.md): the batch's distinct series keys, then its points
- * as (key index, timestamp delta, value bits). The framing (length, CRC) is the log's.
+ * as (key index, timestamp delta, value): 8 bytes of double bits (booleans as 0.0/1.0) or of a
+ * long, or a string, as the series' type says. The framing (length, CRC) is the log's.
  */
 final class WalEntries {
 
@@ -45,7 +47,16 @@ final class WalEntries {
       out.writeVarLong(indexes.get(batch.key(i)));
       out.writeZigZag(batch.timestamp(i) - previous);
       previous = batch.timestamp(i);
-      out.writeLong(Double.doubleToRawLongBits(batch.value(i)));
+      switch (ValueType.ofTypeName(batch.key(i).type())) {
+        case LONG:
+          out.writeLong(batch.longValue(i));
+          break;
+        case STRING:
+          writeString(batch.text(i), out);
+          break;
+        default:
+          out.writeLong(Double.doubleToRawLongBits(batch.value(i)));
+      }
     }
     return out.toByteArray();
   }
@@ -73,7 +84,20 @@ final class WalEntries {
         throw new CorruptBlobException("log entry names series " + index + " of " + keyCount);
       }
       timestamp += in.readZigZag();
-      batch.accept(keys[(int) index], timestamp, Double.longBitsToDouble(in.readLong()));
+      SeriesKey key = keys[(int) index];
+      switch (ValueType.ofTypeName(key.type())) {
+        case LONG:
+          batch.acceptLong(key, timestamp, in.readLong());
+          break;
+        case BOOLEAN:
+          batch.acceptBoolean(key, timestamp, Double.longBitsToDouble(in.readLong()) != 0);
+          break;
+        case STRING:
+          batch.acceptText(key, timestamp, readString(in, payload.length));
+          break;
+        default:
+          batch.accept(key, timestamp, Double.longBitsToDouble(in.readLong()));
+      }
     }
     return batch;
   }

@@ -153,4 +153,30 @@ class WriteAheadLogTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FsyncPolicy.parse("sometimes"));
     assertTrue(e.getMessage().contains("wal.fsync"), e.getMessage());
   }
+
+  @Test
+  void typedPointsReplayAsTheyCame() throws IOException {
+    PointBatch batch = new PointBatch();
+    SeriesKey state = new SeriesKey("svc_state", "string", Map.of("host", "a"));
+    SeriesKey restarts = new SeriesKey("svc_restarts", "long", Map.of("host", "a"));
+    SeriesKey up = new SeriesKey("svc_up", "boolean", Map.of("host", "a"));
+    batch.acceptText(state, 1, "running, \"ok\" 世界");
+    batch.acceptLong(restarts, 1, Long.MAX_VALUE);
+    batch.acceptBoolean(up, 1, true);
+    batch.accept(CPU, 2, 0.5);
+    try (WriteAheadLog wal = new WriteAheadLog(dir, 1 << 20, FsyncPolicy.ALWAYS, 1000)) {
+      replayAll(wal);
+      wal.append(batch);
+    }
+    try (WriteAheadLog wal = new WriteAheadLog(dir, 1 << 20, FsyncPolicy.ALWAYS, 1000)) {
+      List<PointBatch> replayed = new ArrayList<>();
+      wal.replay((b, segment) -> replayed.add(b));
+      PointBatch back = replayed.get(0);
+      assertEquals("running, \"ok\" 世界", back.text(0));
+      assertEquals(Long.MAX_VALUE, back.longValue(1));
+      assertEquals(1.0, back.value(2));
+      assertEquals(0.5, back.value(3));
+      assertEquals(up, back.key(2));
+    }
+  }
 }

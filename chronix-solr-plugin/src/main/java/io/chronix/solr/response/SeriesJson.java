@@ -11,8 +11,9 @@ import java.io.UncheckedIOException;
 /**
  * The {@code dataAsJson} form of a series, as Chronix clients know it:
  * {@code {"timestamps":[...],"values":[...]}}. Timestamps are epoch values in the requested
- * precision (rounded down); values are written so that parsing them gives the same double
- * (NaN and infinities as the strings "NaN", "Infinity", "-Infinity").
+ * precision (rounded down); values as the series' type has them: doubles written so that parsing
+ * them gives the same double (NaN and infinities as the strings "NaN", "Infinity", "-Infinity"),
+ * longs as exact integers, booleans as true/false, strings as JSON strings.
  */
 public final class SeriesJson {
 
@@ -31,7 +32,19 @@ public final class SeriesJson {
       json.writeEndArray();
       json.writeArrayFieldStart("values");
       for (int i = 0; i < points.size(); i++) {
-        json.writeNumber(points.value(i));
+        switch (points.type()) {
+          case LONG:
+            json.writeNumber(points.longValue(i));
+            break;
+          case BOOLEAN:
+            json.writeBoolean(points.booleanValue(i));
+            break;
+          case STRING:
+            json.writeString(points.text(i));
+            break;
+          default:
+            json.writeNumber(points.value(i));
+        }
       }
       json.writeEndArray();
       json.writeEndObject();

@@ -2,6 +2,7 @@ package io.chronix.ingest.protocol.influx;
 
 import io.chronix.core.series.Precision;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.ParseResult;
@@ -20,13 +21,13 @@ import java.util.TreeMap;
  * else {@code <measurement>_<field>} (as Telegraf names Prometheus metrics); the tags become
  * attributes ({@link Attributes}). A line is taken whole or not at all: a line with any error
  * delivers none of its fields, while the valid lines of the same body are kept (InfluxDB's
- * partial write). Floats, integers ({@code 1i}) and unsigned integers ({@code 1u}) are stored as
- * doubles; integers beyond 2^53, which a double cannot hold exactly, are rejected, as are string
- * and boolean fields.
+ * partial write). The field's type picks the series type: floats make {@code metric} (double)
+ * series, integers ({@code 1i}) and unsigned integers ({@code 1u}, up to 2^63-1) exact
+ * {@code long} series, {@code t}/{@code false} and friends {@code boolean} series, quoted strings
+ * {@code string} series.
  */
 public final class LineProtocolParser {
 
-  private static final long MAX_EXACT = 1L << 53;
   private static final int MAX_CACHED_SERIES = 200_000;
 
   private final Precision precision;
@@ -97,7 +98,20 @@ public final class LineProtocolParser {
         continue;
       }
       for (Field field : fields) {
-        sink.accept(prefix.key(field.name), timestamp, field.value);
+        SeriesKey key = prefix.key(field.name, field.type);
+        switch (field.type) {
+          case LONG:
+            sink.acceptLong(key, timestamp, field.longValue);
+            break;
+          case BOOLEAN:
+            sink.acceptBoolean(key, timestamp, field.value != 0);
+            break;
+          case STRING:
+            sink.acceptText(key, timestamp, field.text);
+            break;
+          default:
+            sink.accept(key, timestamp, field.value);
+        }
         points++;
       }
     }
@@ -140,16 +154,16 @@ public final class LineProtocolParser {
       if (!cursor.consume('=')) {
         throw new IllegalArgumentException("field '" + key + "' has no '=value'");
       }
-      fields.add(new Field(key, parseValue(key, cursor)));
+      fields.add(parseValue(key, cursor));
       if (!cursor.consume(',')) {
         return;
       }
     }
   }
 
-  private static double parseValue(String key, Cursor cursor) {
+  private static Field parseValue(String key, Cursor cursor) {
     if (cursor.peek() == '"') {
-      throw new IllegalArgumentException("field '" + key + "' holds a string; only numeric fields are stored");
+      return new Field(key, ValueType.STRING, 0, 0, cursor.readQuoted(key));
     }
     String raw = cursor.readRaw(" ,");
     if (raw.isEmpty()) {
@@ -165,19 +179,19 @@ public final class LineProtocolParser {
         throw new IllegalArgumentException("field '" + key + "': '" + raw + "' is not a valid "
             + (last == 'i' ? "integer" : "unsigned integer"));
       }
-      if ((last == 'u' && Long.compareUnsigned(value, MAX_EXACT) > 0) || (last == 'i' && Math.abs(value) > MAX_EXACT)) {
-        throw new IllegalArgumentException("field '" + key + "': integer " + raw
-            + " exceeds 2^53 and cannot be stored exactly as a double");
+      if (last == 'u' && value < 0) {
+        throw new IllegalArgumentException("field '" + key + "': unsigned integer " + raw
+            + " exceeds the largest long series value (2^63-1)");
       }
-      return value;
+      return new Field(key, ValueType.LONG, 0, value, null);
     }
     if (isBoolean(raw)) {
-      throw new IllegalArgumentException("field '" + key + "' holds a boolean; only numeric fields are stored");
+      return new Field(key, ValueType.BOOLEAN, raw.charAt(0) == 't' || raw.charAt(0) == 'T' ? 1 : 0, 0, null);
     }
     if (!isFloat(raw)) {
       throw new IllegalArgumentException("field '" + key + "': '" + raw + "' is not a number");
     }
-    return Double.parseDouble(raw);
+    return new Field(key, ValueType.DOUBLE, Double.parseDouble(raw), 0, null);
   }
 
   private static boolean isBoolean(String raw) {
@@ -257,13 +271,16 @@ public final class LineProtocolParser {
     return line.length() <= 120 ? line : line.substring(0, 117) + "...";
   }
 
-  private record Field(String name, double value) {}
+  /** One field of a line: its series' value type and the value in the matching slot. */
+  private record Field(String name, ValueType type, double value, long longValue, String text) {}
 
   /** Measurement and attributes of a line, with the series key of each field name it has seen. */
   private static final class SeriesPrefix {
     private final String measurement;
     private final Map<String, String> attributes;
     private final Map<String, SeriesKey> keys = new ConcurrentHashMap<>(4);
+    /** Keys of fields of other value types than double, which are rarer. */
+    private final Map<String, SeriesKey> typedKeys = new ConcurrentHashMap<>(4);
 
     private SeriesPrefix(String measurement, Map<String, String> attributes) {
       this.measurement = measurement;
@@ -294,14 +311,21 @@ public final class LineProtocolParser {
       return new SeriesPrefix(measurement, attributes);
     }
 
-    SeriesKey key(String field) {
+    SeriesKey key(String field, ValueType type) {
+      if (type != ValueType.DOUBLE) {
+        return typedKeys.computeIfAbsent(type.typeName() + '\u0000' + field,
+            k -> new SeriesKey(name(field), type.typeName(), attributes));
+      }
       SeriesKey key = keys.get(field);
       if (key == null) {
-        String name = field.equals("value") ? measurement : measurement + "_" + field;
-        key = SeriesKey.metric(name, attributes);
+        key = SeriesKey.metric(name(field), attributes);
         keys.put(field, key);
       }
       return key;
+    }
+
+    private String name(String field) {
+      return field.equals("value") ? measurement : measurement + "_" + field;
     }
   }
 
@@ -392,6 +416,29 @@ public final class LineProtocolParser {
         throw new IllegalArgumentException("empty key or value at column " + (position - this.start + 1));
       }
       return result;
+    }
+
+    /**
+     * A double-quoted string field value; inside it a backslash escapes {@code "} and {@code \\},
+     * and stays literal before anything else.
+     */
+    String readQuoted(String field) {
+      position++; // the opening quote
+      StringBuilder out = new StringBuilder();
+      while (position < end) {
+        char c = text.charAt(position);
+        if (c == '\\' && position + 1 < end && (text.charAt(position + 1) == '"' || text.charAt(position + 1) == '\\')) {
+          out.append(text.charAt(position + 1));
+          position += 2;
+        } else if (c == '"') {
+          position++;
+          return out.toString();
+        } else {
+          out.append(c);
+          position++;
+        }
+      }
+      throw new IllegalArgumentException("field '" + field + "': string value has no closing quote");
     }
 
     String readRaw(String stops) {

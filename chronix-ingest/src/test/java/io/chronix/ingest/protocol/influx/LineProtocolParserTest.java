@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.chronix.core.series.Precision;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.protocol.ParseResult;
+import io.chronix.ingest.protocol.PointSink;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,12 +15,34 @@ import org.junit.jupiter.api.Test;
 
 class LineProtocolParserTest {
 
-  private record Point(SeriesKey key, long timestamp, double value) {}
+  private record Point(SeriesKey key, long timestamp, Object value) {}
 
   private final List<Point> points = new ArrayList<>();
 
+  private final PointSink sink = new PointSink() {
+    @Override
+    public void accept(SeriesKey key, long timestamp, double value) {
+      points.add(new Point(key, timestamp, value));
+    }
+
+    @Override
+    public void acceptLong(SeriesKey key, long timestamp, long value) {
+      points.add(new Point(key, timestamp, value));
+    }
+
+    @Override
+    public void acceptBoolean(SeriesKey key, long timestamp, boolean value) {
+      points.add(new Point(key, timestamp, value));
+    }
+
+    @Override
+    public void acceptText(SeriesKey key, long timestamp, String value) {
+      points.add(new Point(key, timestamp, value));
+    }
+  };
+
   private ParseResult parse(Precision precision, String body) throws IOException {
-    return new LineProtocolParser(precision, 42L).parse(body, (k, t, v) -> points.add(new Point(k, t, v)));
+    return new LineProtocolParser(precision, 42L).parse(body, sink);
   }
 
   @Test
@@ -27,7 +50,8 @@ class LineProtocolParserTest {
     ParseResult result = parse(Precision.NANOSECONDS, "cpu,host=web1,dc=eu usage_idle=97.5,usage_user=2i 1439393134415000001\n");
     assertEquals(2, result.points());
     assertEquals(new Point(SeriesKey.metric("cpu_usage_idle", Map.of("host", "web1", "dc", "eu")), 1439393134415000001L, 97.5), points.get(0));
-    assertEquals(new Point(SeriesKey.metric("cpu_usage_user", Map.of("host", "web1", "dc", "eu")), 1439393134415000001L, 2), points.get(1));
+    assertEquals(new Point(new SeriesKey("cpu_usage_user", "long", Map.of("host", "web1", "dc", "eu")), 1439393134415000001L, 2L),
+        points.get(1), "integers make exact long series");
   }
 
   @Test
@@ -61,7 +85,7 @@ class LineProtocolParserTest {
   @Test
   void numberForms() throws IOException {
     parse(Precision.NANOSECONDS, "a x=1,y=-1.5e3,z=.5,u=7u,i=-9007199254740992i,e=1E-3 1");
-    assertEquals(List.of(1d, -1500d, 0.5, 7d, -9007199254740992d, 0.001),
+    assertEquals(List.of(1d, -1500d, 0.5, 7L, -9007199254740992L, 0.001),
         points.stream().map(Point::value).toList());
   }
 
@@ -70,10 +94,10 @@ class LineProtocolParserTest {
     String body = String.join("\n",
         "ok value=1 1",
         "a x=abc 1",
-        "a x=1,y=\"text\" 1",
-        "a x=true 1",
+        "a x=1,y=\"unclosed 1",
+        "a x=18446744073709551615u 1",
         "a x=NaN 1",
-        "a x=9007199254740993i 1",
+        "a x=99999999999999999999i 1",
         "a x=1 12abc",
         "a x=1 1 extra",
         "a,host= x=1 1",
@@ -91,8 +115,9 @@ class LineProtocolParserTest {
     List<Integer> lines = result.errors().stream().map(e -> e.line()).toList();
     assertEquals(List.of(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), lines);
     assertTrue(result.errors().get(0).problem().contains("'abc' is not a number"), result.errors().get(0).problem());
-    assertTrue(result.errors().get(1).problem().contains("string"), result.errors().get(1).problem());
-    assertTrue(result.errors().get(4).problem().contains("2^53"), result.errors().get(4).problem());
+    assertTrue(result.errors().get(1).problem().contains("no closing quote"), result.errors().get(1).problem());
+    assertTrue(result.errors().get(2).problem().contains("2^63-1"), result.errors().get(2).problem());
+    assertTrue(result.errors().get(4).problem().contains("not a valid integer"), result.errors().get(4).problem());
     assertTrue(result.errors().get(12).problem().contains("1677-2262"), result.errors().get(12).problem());
   }
 
@@ -117,8 +142,23 @@ class LineProtocolParserTest {
     assertEquals(List.of(), result.errors());
     for (int i = 0; i < values.length; i++) {
       assertEquals(key, points.get(i).key());
-      assertEquals(Double.doubleToRawLongBits(values[i]), Double.doubleToRawLongBits(points.get(i).value()));
+      assertEquals(Double.doubleToRawLongBits(values[i]), Double.doubleToRawLongBits((Double) points.get(i).value()));
       assertEquals(1_000_000_007L * i, points.get(i).timestamp());
     }
+  }
+
+  @Test
+  void fieldTypesPickTheSeriesType() throws IOException {
+    ParseResult result = parse(Precision.SECONDS,
+        "svc,host=a state=\"running, \\\"ok\\\" \\\\ fine\",up=t,down=FALSE,restarts=3i,big=18446744073709551u,load=0.5 10");
+    assertEquals(List.of(), result.errors());
+    Map<String, String> host = Map.of("host", "a");
+    assertEquals(List.of(
+        new Point(new SeriesKey("svc_state", "string", host), 10_000_000_000L, "running, \"ok\" \\ fine"),
+        new Point(new SeriesKey("svc_up", "boolean", host), 10_000_000_000L, true),
+        new Point(new SeriesKey("svc_down", "boolean", host), 10_000_000_000L, false),
+        new Point(new SeriesKey("svc_restarts", "long", host), 10_000_000_000L, 3L),
+        new Point(new SeriesKey("svc_big", "long", host), 10_000_000_000L, 18446744073709551L),
+        new Point(SeriesKey.metric("svc_load", host), 10_000_000_000L, 0.5)), points);
   }
 }
