@@ -15,6 +15,10 @@ import io.chronix.ingest.protocol.opentsdb.OpenTsdbServlet;
 import io.chronix.ingest.protocol.opentsdb.OpenTsdbTelnetListener;
 import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
 import java.time.Instant;
+import java.util.EnumSet;
+import javax.servlet.DispatcherType;
+import org.eclipse.jetty.servlet.FilterHolder;
+import org.eclipse.jetty.servlets.QoSFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -130,6 +134,15 @@ public final class ChronixServer implements AutoCloseable {
     WriteServlet lineProtocol = new WriteServlet(pipeline, gate, config.maxRequestBytes());
     ingest.addServlet(new ServletHolder(lineProtocol), "/write");
     ingest.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
+    // bodies being parsed are outside the buffers' budget: bound how many there are at once;
+    // the rest wait (which slows their senders) and get 503 after http.writeQueueTimeout
+    FilterHolder writeLimit = new FilterHolder(QoSFilter.class);
+    writeLimit.setInitParameter("maxRequests", String.valueOf(config.maxConcurrentWrites()));
+    writeLimit.setInitParameter("waitMs", "50");
+    writeLimit.setInitParameter("suspendMs", String.valueOf(config.writeQueueTimeout().toMillis()));
+    for (String path : List.of("/write", "/api/*", "/collectd")) {
+      ingest.addFilter(writeLimit, path, EnumSet.of(DispatcherType.REQUEST));
+    }
     LongSupplier clock = ChronixServer::epochNanos;
     ingest.addServlet(new ServletHolder(new RemoteWriteServlet(pipeline, gate, config.maxRequestBytes())), "/api/v1/write");
     ingest.addServlet(new ServletHolder(new OpenTsdbServlet(pipeline, gate, config.maxRequestBytes(), clock)), "/api/put");

@@ -135,6 +135,14 @@ public final class ServerConfig {
     return longValue("http.maxRequestBytes", 1024, Long.MAX_VALUE);
   }
 
+  public int maxConcurrentWrites() {
+    return intValue("http.maxConcurrentWrites", 1, 10_000);
+  }
+
+  public Duration writeQueueTimeout() {
+    return duration("http.writeQueueTimeout");
+  }
+
   /** A listener's port, or -1 when the setting says {@code off}. */
   public int listenerPort(String key) {
     return get(key).equalsIgnoreCase("off") ? -1 : intValue(key, 0, 65535);
