@@ -2,7 +2,6 @@ package io.chronix.ingest.http;
 
 import io.chronix.core.series.Precision;
 import io.chronix.ingest.pipeline.BatchWriter;
-import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.MalformedBodyException;
@@ -17,8 +16,6 @@ import java.util.Map;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code POST /write} (InfluxDB 1.x) and {@code POST /api/v2/write} (2.x): line protocol. 204 when
@@ -28,7 +25,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WriteServlet extends HttpServlet {
 
-  private static final Logger LOG = LoggerFactory.getLogger(WriteServlet.class);
   private static final int MAX_REPORTED_ERRORS = 100;
 
   private final transient BatchWriter writer;
@@ -60,28 +56,12 @@ public final class WriteServlet extends HttpServlet {
       JsonResponses.error(response, 400, e.getMessage());
       return;
     }
-    if (!gate.enter()) {
-      response.setHeader("Retry-After", "5");
-      JsonResponses.error(response, 503, "server is shutting down");
+    Instant now = Instant.now();
+    long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
+    PointBatch batch = new PointBatch(Math.max(64, body.length() / 40));
+    ParseResult result = new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, batch);
+    if (!BatchStorage.store(batch, writer, gate, response)) {
       return;
-    }
-    ParseResult result;
-    try {
-      Instant now = Instant.now();
-      long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
-      PointBatch batch = new PointBatch(Math.max(64, body.length() / 40));
-      result = new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, batch);
-      writer.write(batch);
-    } catch (OverloadedException e) {
-      response.setHeader("Retry-After", String.valueOf(e.retryAfterSeconds()));
-      JsonResponses.error(response, 503, e.getMessage());
-      return;
-    } catch (IOException e) {
-      LOG.error("storing points failed", e);
-      JsonResponses.error(response, 500, "storing points failed: " + e.getMessage());
-      return;
-    } finally {
-      gate.exit();
     }
     if (!result.hasErrors()) {
       response.setStatus(204);

@@ -1,10 +1,10 @@
 package io.chronix.ingest.protocol;
 
+import io.chronix.ingest.http.BatchStorage;
 import io.chronix.ingest.http.JsonResponses;
 import io.chronix.ingest.http.RequestBodies;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.pipeline.BatchWriter;
-import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -14,8 +14,6 @@ import java.util.Map;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A {@code POST} endpoint whose body (gzip allowed) is parsed completely into one batch and then
@@ -34,9 +32,7 @@ import org.slf4j.LoggerFactory;
  */
 public abstract class BatchWriteServlet extends HttpServlet {
 
-  private static final Logger LOG = LoggerFactory.getLogger(BatchWriteServlet.class);
   private static final int MAX_REPORTED_ERRORS = 100;
-  private static final String SHUTDOWN_RETRY_SECONDS = "5";
 
   private final transient BatchWriter writer;
   private final transient RequestGate gate;
@@ -71,25 +67,8 @@ public abstract class BatchWriteServlet extends HttpServlet {
       JsonResponses.error(response, e.status(), e.getMessage());
       return;
     }
-    if (!gate.enter()) {
-      response.setHeader("Retry-After", SHUTDOWN_RETRY_SECONDS);
-      JsonResponses.error(response, 503, "server is shutting down");
+    if (!BatchStorage.store(batch, writer, gate, response)) {
       return;
-    }
-    try {
-      if (!batch.isEmpty()) {
-        writer.write(batch);
-      }
-    } catch (OverloadedException e) {
-      response.setHeader("Retry-After", Integer.toString(Math.max(1, e.retryAfterSeconds())));
-      JsonResponses.error(response, 503, "server overloaded, nothing stored: " + e.getMessage());
-      return;
-    } catch (IOException e) {
-      LOG.error("storing {} points failed", batch.size(), e);
-      JsonResponses.error(response, 500, "storing points failed: " + e.getMessage());
-      return;
-    } finally {
-      gate.exit();
     }
     if (!result.hasErrors()) {
       response.setStatus(204);

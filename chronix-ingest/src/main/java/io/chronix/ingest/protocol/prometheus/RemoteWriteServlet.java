@@ -1,10 +1,10 @@
 package io.chronix.ingest.protocol.prometheus;
 
+import io.chronix.ingest.http.BatchStorage;
 import io.chronix.ingest.http.JsonResponses;
 import io.chronix.ingest.http.RequestBodies;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.pipeline.BatchWriter;
-import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.MalformedBodyException;
@@ -18,8 +18,6 @@ import java.util.Map;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code POST} Prometheus remote write 1.0 ({@link RemoteWriteParser}).
@@ -32,9 +30,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class RemoteWriteServlet extends HttpServlet {
 
-  private static final Logger LOG = LoggerFactory.getLogger(RemoteWriteServlet.class);
   private static final int MAX_REPORTED_ERRORS = 100;
-  private static final int SHUTDOWN_RETRY_AFTER_SECONDS = 5;
   private static final String V1_MESSAGE = "prometheus.WriteRequest";
 
   private final transient BatchWriter writer;
@@ -69,25 +65,8 @@ public final class RemoteWriteServlet extends HttpServlet {
       JsonResponses.error(response, e.status(), e.getMessage());
       return;
     }
-    if (!batch.isEmpty()) {
-      if (!gate.enter()) {
-        response.setHeader("Retry-After", Integer.toString(SHUTDOWN_RETRY_AFTER_SECONDS));
-        JsonResponses.error(response, 503, "server is shutting down");
-        return;
-      }
-      try {
-        writer.write(batch);
-      } catch (OverloadedException e) {
-        response.setHeader("Retry-After", Integer.toString(e.retryAfterSeconds()));
-        JsonResponses.error(response, 503, e.getMessage());
-        return;
-      } catch (IOException e) {
-        LOG.error("storing remote write points failed", e);
-        JsonResponses.error(response, 500, "storing points failed: " + e.getMessage());
-        return;
-      } finally {
-        gate.exit();
-      }
+    if (!BatchStorage.store(batch, writer, gate, response)) {
+      return;
     }
     if (!result.hasErrors()) {
       response.setStatus(204);
