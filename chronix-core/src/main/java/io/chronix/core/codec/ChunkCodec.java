@@ -5,22 +5,26 @@ import io.chronix.core.series.Points;
 /**
  * Encodes the points of one chunk into a data blob and back.
  *
- * <p>Blob format version 1 (see docs/formats.md):
+ * <p>Blob format version 2 (see docs/formats.md):
  *
  * <pre>
- *   byte     format version (1)
+ *   byte     format version (2)
  *   byte     compression id (0 none, 1 gzip)
  *   bytes    compressed body:
  *              varint   point count n
  *              DDC      n timestamps ({@link DateDeltaCompaction})
  *              values   n values ({@link ValueEncoding}; its mode byte also gives the value type)
+ *   int32    CRC-32 of the uncompressed body (big-endian)
  * </pre>
  *
- * <p>New layouts get a new version byte; {@link #decode} keeps reading every older one.
+ * <p>Version 1 is the same without the CRC; it relied on gzip's. Blobs are mostly stored without
+ * a compressor of their own now (the store compresses blocks of records), so the checksum is the
+ * blob's own. New layouts get a new version byte; {@link #decode} keeps reading every older one.
  */
 public final class ChunkCodec {
 
-  public static final int FORMAT_VERSION = 1;
+  public static final int FORMAT_VERSION = 2;
+  private static final int CRC_BYTES = 4;
 
   private final Compression compression;
   private final long ddcThreshold;
@@ -52,11 +56,32 @@ public final class ChunkCodec {
     DateDeltaCompaction.encode(points.timestampArray(), n, ddcThreshold, body);
     ValueEncoding.encode(points, body);
     byte[] compressed = compression.compress(body.array(), 0, body.size());
-    byte[] blob = new byte[compressed.length + 2];
+    byte[] blob = new byte[compressed.length + 2 + CRC_BYTES];
     blob[0] = (byte) FORMAT_VERSION;
     blob[1] = (byte) compression.id();
     System.arraycopy(compressed, 0, blob, 2, compressed.length);
+    writeInt(blob, blob.length - CRC_BYTES, crc(body.array(), body.size()));
     return blob;
+  }
+
+  private static int crc(byte[] bytes, int length) {
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(bytes, 0, length);
+    return (int) crc.getValue();
+  }
+
+  private static void writeInt(byte[] target, int offset, int value) {
+    for (int i = 0; i < 4; i++) {
+      target[offset + i] = (byte) (value >>> (24 - 8 * i));
+    }
+  }
+
+  private static int readInt(byte[] source, int offset) {
+    int value = 0;
+    for (int i = 0; i < 4; i++) {
+      value = (value << 8) | (source[offset + i] & 0xFF);
+    }
+    return value;
   }
 
   /** Decodes a blob of any known format version. */
@@ -65,10 +90,21 @@ public final class ChunkCodec {
       throw new CorruptBlobException("blob too short to hold a header");
     }
     int version = blob[0] & 0xFF;
-    if (version != FORMAT_VERSION) {
+    byte[] body;
+    if (version == 1) {
+      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2);
+    } else if (version == FORMAT_VERSION) {
+      if (blob.length < 2 + CRC_BYTES) {
+        throw new CorruptBlobException("blob too short to hold its checksum");
+      }
+      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2 - CRC_BYTES);
+      int expected = readInt(blob, blob.length - CRC_BYTES);
+      if (crc(body, body.length) != expected) {
+        throw new CorruptBlobException("checksum mismatch: the blob is damaged");
+      }
+    } else {
       throw new CorruptBlobException("unknown blob format version " + version);
     }
-    byte[] body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2);
     ByteReader in = new ByteReader(body, 0, body.length);
     long count = in.readVarLong();
     if (count < 0 || count > Integer.MAX_VALUE - 8 || count > (long) body.length * 8) {

@@ -234,4 +234,27 @@ class ChunkCodecTest {
     assertArrayEquals(raw, java.util.Arrays.copyOf(decoded.timestampArray(), decoded.size()));
     return decoded;
   }
+
+  /** A blob of format version 1 (gzip, no checksum trailer), as the first release wrote them. */
+  private static final String VERSION_1_FIXTURE =
+      "01011f8b08000000000002ff636e38de797edfec073fd53999181818e5441800c14cfe7112000000";
+
+  @Test
+  void version1BlobsStayReadable() {
+    Points decoded = ChunkCodec.decode(java.util.HexFormat.of().parseHex(VERSION_1_FIXTURE));
+    assertEquals(points(new long[] {1_439_393_134_415_000_000L, 1_439_393_135_415_000_000L, 1_439_393_136_415_000_000L},
+        new double[] {1.5, 2.5, 2.5}), decoded);
+  }
+
+  @Test
+  void uncompressedBlobsCarryAChecksum() {
+    Points points = points(new long[] {1, 2, 3, 4}, new double[] {1.5, 2.5, 3.5, 4.5});
+    byte[] blob = new ChunkCodec(Compressions.NONE, 0).encode(points);
+    assertEquals(2, blob[0], "format version 2");
+    for (int i = 2; i < blob.length; i++) {
+      byte[] flipped = blob.clone();
+      flipped[i] ^= 0x01;
+      assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(flipped), "flip at byte " + i);
+    }
+  }
 }
