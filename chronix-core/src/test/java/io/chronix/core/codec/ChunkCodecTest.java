@@ -257,4 +257,21 @@ class ChunkCodecTest {
       assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(flipped), "flip at byte " + i);
     }
   }
+
+  /** Format version 2 as this release writes it, uncompressed: doubles, then strings. */
+  private static final String VERSION_2_DOUBLES = "02000380c789cfbe9be0f92709020000011e140071fe4cc1";
+  private static final String VERSION_2_STRINGS = "02000302000200040202757004646f776e0000018017a442";
+
+  @Test
+  void version2FixturesDecodeAndTheEncoderStillWritesThem() {
+    Points doubles = points(new long[] {1_439_393_134_415_000_000L, 1_439_393_135_415_000_000L, 1_439_393_136_415_000_000L},
+        new double[] {1.5, 2.5, 2.5});
+    Points strings = Points.wrapTexts(new long[] {1, 2, 3}, new String[] {"up", "up", "down"}, 3);
+    java.util.HexFormat hex = java.util.HexFormat.of();
+    assertEquals(doubles, ChunkCodec.decode(hex.parseHex(VERSION_2_DOUBLES)));
+    assertEquals(strings, ChunkCodec.decode(hex.parseHex(VERSION_2_STRINGS)));
+    ChunkCodec codec = new ChunkCodec(Compressions.NONE, 0);
+    assertEquals(VERSION_2_DOUBLES, hex.formatHex(codec.encode(doubles)), "a changed layout needs a new version byte");
+    assertEquals(VERSION_2_STRINGS, hex.formatHex(codec.encode(strings)), "a changed layout needs a new version byte");
+  }
 }
