@@ -21,6 +21,10 @@ public final class Chunker {
     this.codec = codec;
   }
 
+  public int maxPoints() {
+    return maxPoints;
+  }
+
   public List<Record> chunk(SeriesKey key, Points sortedPoints) {
     List<Record> records = new ArrayList<>(sortedPoints.size() / maxPoints + 1);
     for (int from = 0; from < sortedPoints.size(); from += maxPoints) {

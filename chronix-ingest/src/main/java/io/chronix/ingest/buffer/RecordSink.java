@@ -29,12 +29,12 @@ public final class RecordSink implements ChunkSink {
   @Override
   public Points accept(SeriesKey key, Points points) throws IOException {
     points.sortAndDeduplicate();
-    // rounding and aggregating are about measurements: other value types are stored as they are
-    Optional<SemanticRule> rule = points.type() == ValueType.DOUBLE ? rules.ruleFor(key.name()) : Optional.empty();
+    Optional<SemanticRule> rule = rules.ruleFor(key.name());
     if (rule.isPresent()) {
-      Points lossy = rule.get().apply(points);
-      store.write(rule.get().chunker().chunk(key, lossy));
-      return lossy;
+      // rounding and aggregating are about measurements: other value types keep their points
+      Points stored = points.type() == ValueType.DOUBLE ? rule.get().apply(points) : points;
+      store.write(rule.get().chunker().chunk(key, stored));
+      return stored;
     }
     store.write(chunker.chunk(key, points));
     return points;

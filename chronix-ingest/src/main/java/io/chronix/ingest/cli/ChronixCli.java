@@ -19,6 +19,8 @@ public final class ChronixCli {
   static final String USAGE = String.join("\n",
       "usage: chronix start [options]            start the server (embedded Solr, data in ./data)",
       "       chronix import [options] <files>   load CSV files (or directories of them) into a running server",
+      "       chronix tune [--out <file>] <files> measure chunk sizes and compressions on training data (CSV)",
+      "                                          and recommend settings (load them with start --config <file>)",
       "",
       "options:",
       "  --config <file>        settings file (keys as in conf/chronix.properties)",
@@ -50,6 +52,8 @@ public final class ChronixCli {
           return start(options);
         case "import":
           return importFiles(options);
+        case "tune":
+          return tune(options);
         default:
           System.err.println("chronix: unknown command '" + args[0] + "'\n" + USAGE);
           return 2;
@@ -108,12 +112,52 @@ public final class ChronixCli {
     return summary.failures().isEmpty() ? 0 : 1;
   }
 
+  private static int tune(Options options) throws Exception {
+    if (options.files.isEmpty()) {
+      throw new IllegalArgumentException("tune needs training files or directories");
+    }
+    java.util.List<io.chronix.core.csv.P4File> training = new java.util.ArrayList<>();
+    for (Path file : CsvImporter.expand(options.files)) {
+      training.add(new io.chronix.core.csv.P4CsvReader(options.zone).read(file));
+    }
+    io.chronix.ingest.tune.Tuner tuner = io.chronix.ingest.tune.Tuner.standard();
+    java.util.List<io.chronix.ingest.tune.Tuner.Row> rows = tuner.measure(training);
+    System.out.println("estimated bytes per point in the store, by metric pattern and chunk compression/points:");
+    StringBuilder header = new StringBuilder(String.format("%-60s %6s %9s", "pattern", "series", "points"));
+    for (io.chronix.ingest.tune.Tuner.Candidate candidate : tuner.candidates()) {
+      header.append(String.format(" %11s", candidate.label()));
+    }
+    System.out.println(header.append("  best"));
+    for (io.chronix.ingest.tune.Tuner.Row row : rows) {
+      StringBuilder line = new StringBuilder(String.format("%-60s %6d %9d", abbreviate(row.pattern()), row.series(), row.points()));
+      for (double cost : row.bytesPerPoint()) {
+        line.append(String.format(" %11.3f", cost));
+      }
+      System.out.println(line.append("  ").append(row.best().label()));
+    }
+    Map<String, String> settings = tuner.recommendation(rows, training);
+    String config = io.chronix.ingest.tune.Tuner.properties(settings,
+        "recommended by chronix tune from " + training.size() + " series");
+    if (options.out != null) {
+      java.nio.file.Files.writeString(options.out, config);
+      System.out.println("wrote " + options.out + "; use it with: chronix start --config " + options.out);
+    } else {
+      System.out.print(config);
+    }
+    return 0;
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 60 ? text : text.substring(0, 28) + "..." + text.substring(text.length() - 29);
+  }
+
   /** Parsed command line. */
   static final class Options {
     Path configFile;
     final Map<String, String> settings = new LinkedHashMap<>();
     final List<Path> files = new ArrayList<>();
     ZoneId zone = ZoneId.of("UTC");
+    Path out;
     int parallel = 2;
 
     static Options parse(String[] args) {
@@ -152,6 +196,9 @@ public final class ChronixCli {
             options.settings.put(value.substring(0, equals).trim(), value.substring(equals + 1).trim());
             break;
           }
+          case "--out":
+            options.out = Path.of(value);
+            break;
           case "--zone":
             options.zone = ZoneId.of(value);
             break;

@@ -18,6 +18,11 @@ public record SemanticRule(String pattern, Pattern names, Transformation downsam
     return names.matcher(name).matches();
   }
 
+  /** Whether the rule changes any point (and not only how chunks are cut and compressed). */
+  public boolean isLossy() {
+    return downsample != null || significantDigits > 0 || ddcThresholdNanos > 0;
+  }
+
   /** The points as they will be stored. */
   public Points apply(Points sorted) {
     Points points = downsample == null ? sorted : downsample.apply(sorted);

@@ -16,9 +16,10 @@ import java.util.regex.Pattern;
 /**
  * The {@code semantic.rules} setting: {@code <glob> -> <option> <option> | <glob> -> ...}, the first
  * rule whose glob ({@code *} any run, {@code ?} one character) matches a series name applies.
- * Options: {@code ddc=<duration>} (timestamps may move by that much), {@code digits=<n>} (values
- * rounded to n significant digits), {@code downsample=<n><unit>/<aggregation>} (one point per
- * interval, e.g. {@code 1m/avg}). See docs/ingest.md for what each loses.
+ * Lossy options: {@code ddc=<duration>} (timestamps may move by that much), {@code digits=<n>}
+ * (values rounded to n significant digits), {@code downsample=<n><unit>/<aggregation>} (one point
+ * per interval, e.g. {@code 1m/avg}); see docs/ingest.md for what each loses. Lossless options
+ * ({@code chronix tune} recommends them): {@code chunk=<points>} and {@code compression=<none|gzip>}.
  */
 public final class SemanticRules {
 
@@ -46,6 +47,8 @@ public final class SemanticRules {
       long ddc = 0;
       int digits = 0;
       Transformation downsample = null;
+      int chunk = chunkMaxPoints;
+      Compression chunkCompression = compression;
       for (String option : text.substring(arrow + 2).trim().split("\\s+")) {
         String[] pair = option.split("=", 2);
         if (pair.length != 2) {
@@ -61,13 +64,23 @@ public final class SemanticRules {
           case "downsample":
             downsample = parseDownsample(glob, pair[1]);
             break;
+          case "chunk":
+            chunk = parseChunk(glob, pair[1]);
+            break;
+          case "compression":
+            try {
+              chunkCompression = io.chronix.core.codec.Compressions.byName(pair[1]);
+            } catch (IllegalArgumentException e) {
+              throw new IllegalArgumentException("semantic.rules, rule '" + glob + "': " + e.getMessage(), e);
+            }
+            break;
           default:
             throw new IllegalArgumentException("semantic.rules, rule '" + glob + "': unknown option '" + pair[0]
-                + "' (ddc, digits, downsample)");
+                + "' (ddc, digits, downsample, chunk, compression)");
         }
       }
       rules.add(new SemanticRule(glob, globPattern(glob), downsample, digits, ddc,
-          new Chunker(chunkMaxPoints, new ChunkCodec(compression, ddc))));
+          new Chunker(chunk, new ChunkCodec(chunkCompression, ddc))));
     }
     return new SemanticRules(rules);
   }
@@ -83,6 +96,18 @@ public final class SemanticRules {
 
   public boolean isEmpty() {
     return rules.isEmpty();
+  }
+
+  private static int parseChunk(String glob, String text) {
+    try {
+      int points = Integer.parseInt(text);
+      if (points >= 1) {
+        return points;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below
+    }
+    throw new IllegalArgumentException("semantic.rules, rule '" + glob + "': chunk must be a positive number of points, not '" + text + "'");
   }
 
   private static int parseDigits(String glob, String text) {
