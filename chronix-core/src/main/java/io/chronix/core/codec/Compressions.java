@@ -16,6 +16,10 @@ public final class Compressions {
         return NONE;
       case GzipCompression.ID:
         return GZIP;
+      case XzCompression.ID:
+        return new XzCompression(6); // the preset only matters when compressing
+      case ZstdCompression.ID:
+        return new ZstdCompression(3);
       default:
         throw new CorruptBlobException("unknown compression id " + id);
     }
@@ -28,21 +32,26 @@ public final class Compressions {
       case "none":
         return NONE;
       case "gzip":
-        return parts.length == 1 ? GZIP : new GzipCompression(parseLevel(spec, parts[1]));
+        return parts.length == 1 ? GZIP : new GzipCompression(parseLevel(spec, parts[1], 1, 9));
+      case "xz":
+        return new XzCompression(parts.length == 1 ? 6 : parseLevel(spec, parts[1], 0, 9));
+      case "zstd":
+        return new ZstdCompression(parts.length == 1 ? 3 : parseLevel(spec, parts[1], 1, 22));
       default:
-        throw new IllegalArgumentException("unknown compression '" + spec + "' (known: none, gzip[:level])");
+        throw new IllegalArgumentException("unknown compression '" + spec
+            + "' (known: none, gzip[:1-9], xz[:0-9], zstd[:1-22])");
     }
   }
 
-  private static int parseLevel(String spec, String level) {
+  private static int parseLevel(String spec, String level, int min, int max) {
     try {
       int value = Integer.parseInt(level);
-      if (value >= 1 && value <= 9) {
+      if (value >= min && value <= max) {
         return value;
       }
     } catch (NumberFormatException ignored) {
       // reported below
     }
-    throw new IllegalArgumentException("compression level in '" + spec + "' must be 1 to 9");
+    throw new IllegalArgumentException("compression level in '" + spec + "' must be " + min + " to " + max);
   }
 }

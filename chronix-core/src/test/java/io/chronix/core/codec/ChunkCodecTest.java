@@ -42,6 +42,19 @@ class ChunkCodecTest {
     assertRoundTrip(series.points(), new ChunkCodec(Compressions.NONE, 0));
   }
 
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"xz", "xz:9", "zstd", "zstd:19", "gzip:1"})
+  void everyCompressionRoundTripsAndDetectsDamage(String name) throws IOException {
+    ChunkCodec codec = new ChunkCodec(Compressions.byName(name), 0);
+    for (Path file : p4Files().limit(5).collect(Collectors.toList())) {
+      assertRoundTrip(new P4CsvReader().read(file).points(), codec);
+    }
+    byte[] blob = codec.encode(points(new long[] {1, 2, 3}, new double[] {1.5, 2.5, 3.5}));
+    byte[] flipped = blob.clone();
+    flipped[blob.length / 2] ^= 0x20;
+    assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(flipped), name);
+  }
+
   @Test
   void onePoint() {
     assertRoundTrip(points(new long[] {1_439_393_134_415_000_000L}, new double[] {42.5}), ChunkCodec.lossless());
@@ -216,6 +229,8 @@ class ChunkCodecTest {
     assertEquals("gzip:9", Compressions.byName("GZIP:9").name());
     assertEquals("none", Compressions.byName("none").name());
     assertThrows(IllegalArgumentException.class, () -> Compressions.byName("gzip:12"));
+    assertThrows(IllegalArgumentException.class, () -> Compressions.byName("zstd:23"));
+    assertEquals("xz:9", Compressions.byName("xz:9").name());
     assertThrows(IllegalArgumentException.class, () -> Compressions.byName("lz77"));
   }
 

@@ -1,0 +1,39 @@
+package io.chronix.core.codec;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * A compressor that Commons Compress offers as a pair of streams (gzip, xz, zstd): compressing
+ * and decompressing whole chunks in memory is the same for all of them.
+ */
+abstract class StreamCompression implements Compression {
+
+  protected abstract OutputStream compressing(OutputStream out) throws IOException;
+
+  protected abstract InputStream decompressing(InputStream in) throws IOException;
+
+  @Override
+  public byte[] compress(byte[] data, int offset, int length) {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream(length / 4 + 64);
+    try (OutputStream out = compressing(buffer)) {
+      out.write(data, offset, length);
+    } catch (IOException e) {
+      throw new UncheckedIOException(name() + " into memory failed", e);
+    }
+    return buffer.toByteArray();
+  }
+
+  @Override
+  public byte[] decompress(byte[] data, int offset, int length) {
+    try (InputStream in = decompressing(new ByteArrayInputStream(data, offset, length))) {
+      return in.readAllBytes();
+    } catch (IOException | RuntimeException e) {
+      throw new CorruptBlobException(name() + " section is damaged: " + e.getMessage(), e);
+    }
+  }
+}
