@@ -263,19 +263,6 @@ public final class ChronixServer implements AutoCloseable {
     return buffers;
   }
 
-  /** Where every protocol hands its parsed batches. */
-  public IngestPipeline pipeline() {
-    return pipeline;
-  }
-
-  public RequestGate gate() {
-    return gate;
-  }
-
-  public RecordStore store() {
-    return store;
-  }
-
   @Override
   public synchronized void close() throws Exception {
     if (stopped) {

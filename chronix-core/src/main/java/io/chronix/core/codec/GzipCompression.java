@@ -14,17 +14,8 @@ final class GzipCompression extends StreamCompression {
   private final int level;
 
   GzipCompression(int level) {
+    super(ID, "gzip", level);
     this.level = level;
-  }
-
-  @Override
-  public int id() {
-    return ID;
-  }
-
-  @Override
-  public String name() {
-    return "gzip:" + level;
   }
 
   @Override

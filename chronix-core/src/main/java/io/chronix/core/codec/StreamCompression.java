@@ -13,6 +13,25 @@ import java.io.UncheckedIOException;
  */
 abstract class StreamCompression implements Compression {
 
+  private final int id;
+  private final String name;
+
+  /** @param level the compressor's level (preset), part of the name ({@code gzip:6}) */
+  StreamCompression(int id, String family, int level) {
+    this.id = id;
+    this.name = family + ":" + level;
+  }
+
+  @Override
+  public final int id() {
+    return id;
+  }
+
+  @Override
+  public final String name() {
+    return name;
+  }
+
   protected abstract OutputStream compressing(OutputStream out) throws IOException;
 
   protected abstract InputStream decompressing(InputStream in) throws IOException;

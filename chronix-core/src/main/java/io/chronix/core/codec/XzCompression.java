@@ -13,17 +13,8 @@ final class XzCompression extends StreamCompression {
   private final int preset;
 
   XzCompression(int preset) {
+    super(ID, "xz", preset);
     this.preset = preset;
-  }
-
-  @Override
-  public int id() {
-    return ID;
-  }
-
-  @Override
-  public String name() {
-    return "xz:" + preset;
   }
 
   @Override

@@ -13,17 +13,8 @@ final class ZstdCompression extends StreamCompression {
   private final int level;
 
   ZstdCompression(int level) {
+    super(ID, "zstd", level);
     this.level = level;
-  }
-
-  @Override
-  public int id() {
-    return ID;
-  }
-
-  @Override
-  public String name() {
-    return "zstd:" + level;
   }
 
   @Override

@@ -317,8 +317,4 @@ public final class SeriesBuffers {
   public long bufferedPoints() {
     return buffered.get();
   }
-
-  public int seriesCount() {
-    return buffers.size();
-  }
 }

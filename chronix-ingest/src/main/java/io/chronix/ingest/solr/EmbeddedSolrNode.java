@@ -136,8 +136,4 @@ public final class EmbeddedSolrNode {
   public SolrClient client() {
     return new EmbeddedSolrServer(coreContainer(), collection);
   }
-
-  public Path home() {
-    return home;
-  }
 }

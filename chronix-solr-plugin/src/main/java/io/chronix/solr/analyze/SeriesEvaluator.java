@@ -30,10 +30,6 @@ public final class SeriesEvaluator {
     this.references = references;
   }
 
-  public boolean isTrivial() {
-    return functions.isEmpty() && filters.isEmpty();
-  }
-
   /** The evaluated series, or empty when an ANALYZE filter rejects it. */
   public Optional<EvaluatedSeries> evaluate(JoinedSeries series) {
     try {
