@@ -127,10 +127,9 @@ public final class ChronixServer implements AutoCloseable {
     wal = new WriteAheadLog(config.dataDir().resolve("wal"), config.walSegmentBytes(), config.walFsync(),
         config.walFsyncInterval().toMillis());
     replay();
-    Flusher[] relief = new Flusher[1];
-    pipeline = new IngestPipeline(wal, buffers, store, config.bufferMaxBytes() / 16, () -> relief[0].relieve());
+    // the flusher needs the pipeline and relieves it: the lambda reads the field when it runs
+    pipeline = new IngestPipeline(wal, buffers, store, config.bufferMaxBytes() / 16, () -> flusher.relieve());
     flusher = new Flusher(buffers, pipeline, config.flushInterval());
-    relief[0] = flusher;
     WriteServlet lineProtocol = new WriteServlet(pipeline, gate, config.maxRequestBytes());
     ingest.addServlet(new ServletHolder(lineProtocol), "/write");
     ingest.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
@@ -307,7 +306,7 @@ public final class ChronixServer implements AutoCloseable {
       }
       jetty.stop();
       if (solrNode != null) {
-        solrNode.coreContainerOrNull().ifPresent(cores -> {
+        solrNode.startedContainer().ifPresent(cores -> {
           if (!cores.isShutDown()) {
             cores.shutdown();
           }

@@ -57,15 +57,6 @@ class EndToEndTest {
     }
   }
 
-  private static Points pointsOf(JsonNode doc) throws IOException {
-    JsonNode data = TestHttp.JSON.readTree(doc.get("dataAsJson").asText());
-    Points points = new Points();
-    for (int i = 0; i < data.get("timestamps").size(); i++) {
-      points.add(data.get("timestamps").get(i).asLong(), data.get("values").get(i).asDouble());
-    }
-    return points;
-  }
-
   private static String nameQuery(String name) {
     return "name:" + ClientUtils.escapeQueryChars(name);
   }
@@ -90,7 +81,7 @@ class EndToEndTest {
       assertEquals(original.key().attributes().get("group"), doc.get("group").asText());
       Points expected = original.points();
       expected.sortAndDeduplicate();
-      assertEquals(expected, pointsOf(doc));
+      assertEquals(expected, TestHttp.pointsOf(doc));
       assertEquals(expected.size(), doc.get("count").asInt());
     }
     assertEquals(summary.points(), files.stream().mapToLong(f -> {
@@ -118,7 +109,7 @@ class EndToEndTest {
 
     JsonNode all = TestHttp.query(server.solrUrl(), "name:net_rx AND host:web1", "&fl=dataAsJson&precision=ns");
     assertEquals(1, all.at("/response/numFound").asInt());
-    Points rx = pointsOf(all.at("/response/docs/0"));
+    Points rx = TestHttp.pointsOf(all.at("/response/docs/0"));
     assertEquals(Points.wrap(
         new long[] {1439393134415123456L, 1439393134415123999L, 1439393135000000001L, 1439393136000000000L},
         new double[] {1.5, 0.30000000000000004, 4.25, -0.0}, 4), rx);
@@ -126,7 +117,7 @@ class EndToEndTest {
     JsonNode clipped = TestHttp.query(server.solrUrl(),
         "name:net_rx AND host:web1 AND start:1439393134416 AND end:1439393135000", "&fl=dataAsJson&precision=ns");
     assertEquals(Points.wrap(new long[] {1439393135000000001L}, new double[] {4.25}, 1),
-        pointsOf(clipped.at("/response/docs/0")));
+        TestHttp.pointsOf(clipped.at("/response/docs/0")));
     assertEquals(1439393134416L, clipped.at("/responseHeader/chronixRange/start").asLong());
 
     JsonNode iso = TestHttp.query(server.solrUrl(), "name:net_rx AND start:2015-08-12T15:25:35Z AND end:NOW",

@@ -65,15 +65,6 @@ class LiveQueryTest {
     return query(q, "&fl=dataAsJson,name,host&precision=ns");
   }
 
-  private static Points pointsOf(JsonNode doc) throws IOException {
-    JsonNode data = TestHttp.JSON.readTree(doc.get("dataAsJson").asText());
-    Points points = new Points();
-    for (int i = 0; i < data.get("timestamps").size(); i++) {
-      points.add(data.get("timestamps").get(i).asLong(), data.get("values").get(i).asDouble());
-    }
-    return points;
-  }
-
   private static Points points(long... secondsAndValues) {
     Points points = new Points();
     for (int i = 0; i < secondsAndValues.length; i += 2) {
@@ -98,7 +89,7 @@ class LiveQueryTest {
     JsonNode response = pointsQuery("name:live_plain");
     assertEquals(1, response.at("/response/numFound").asInt(), response.toString());
     JsonNode doc = response.at("/response/docs/0");
-    assertEquals(points(0, 1, 1, 22, 2, 3), pointsOf(doc), "sorted, the later of two equal timestamps wins");
+    assertEquals(points(0, 1, 1, 22, 2, 3), TestHttp.pointsOf(doc), "sorted, the later of two equal timestamps wins");
     assertEquals("a", doc.get("host").asText());
     JsonNode records = TestHttp.JSON.readTree(
         TestHttp.get(server.solrUrl() + "/chronix/select?wt=json&q=name:live_plain").body());
@@ -112,7 +103,7 @@ class LiveQueryTest {
     write(line("live_merge,host=a", 30, 2) + line("live_merge,host=a", 4, 3));
     JsonNode response = pointsQuery("name:live_merge");
     assertEquals(1, response.at("/response/numFound").asInt(), response.toString());
-    assertEquals(points(0, 1, 1, 2, 2, 30, 3, 4), pointsOf(response.at("/response/docs/0")));
+    assertEquals(points(0, 1, 1, 2, 2, 30, 3, 4), TestHttp.pointsOf(response.at("/response/docs/0")));
     assertEquals(4, query("name:live_merge", "").at("/response/docs/0/count").asInt());
   }
 
@@ -121,11 +112,11 @@ class LiveQueryTest {
     write(line("live_hosts,host=a,dc=x", 1, 0) + line("live_hosts,host=b,dc=x", 2, 1)
         + line("live_hosts,host=b,dc=x", 3, 2));
     JsonNode onlyA = pointsQuery("name:live_hosts AND host:a");
-    assertEquals(points(0, 1), pointsOf(onlyA.at("/response/docs/0")), "host b's points stay out");
+    assertEquals(points(0, 1), TestHttp.pointsOf(onlyA.at("/response/docs/0")), "host b's points stay out");
     assertEquals("a", onlyA.at("/response/docs/0/host").asText());
 
     JsonNode negativeFilter = query("name:live_hosts", "&fl=dataAsJson,host&precision=ns&fq=" + enc("-host:a"));
-    assertEquals(points(1, 2, 2, 3), pointsOf(negativeFilter.at("/response/docs/0")), negativeFilter.toString());
+    assertEquals(points(1, 2, 2, 3), TestHttp.pointsOf(negativeFilter.at("/response/docs/0")), negativeFilter.toString());
 
     JsonNode perHost = query("name:live_hosts AND dc:x", "&cj=name,host&fl=host");
     assertEquals(2, perHost.at("/response/numFound").asInt(), perHost.toString());
@@ -133,7 +124,7 @@ class LiveQueryTest {
     assertEquals("b", perHost.at("/response/docs/1/host").asText());
 
     JsonNode either = pointsQuery("name:live_hosts AND (host:a OR host:b)");
-    assertEquals(points(0, 1, 1, 2, 2, 3), pointsOf(either.at("/response/docs/0")), "optional clauses demand nothing");
+    assertEquals(points(0, 1, 1, 2, 2, 3), TestHttp.pointsOf(either.at("/response/docs/0")), "optional clauses demand nothing");
 
     assertEquals(0, query("name:live_hosts AND host:c", "").at("/response/numFound").asInt());
     assertEquals(0, query("name:live_hosts AND dc:y", "").at("/response/numFound").asInt());
@@ -154,10 +145,10 @@ class LiveQueryTest {
     write(line("live_range", 5, 4) + line("live_range", 6, 5) + line("live_range", 7, 6));
     long ms = T0 / 1_000_000;
     JsonNode clipped = pointsQuery("name:live_range AND start:" + (ms + 2000) + " AND end:" + (ms + 4999));
-    assertEquals(points(2, 3, 3, 4, 4, 5), pointsOf(clipped.at("/response/docs/0")), "stored and buffered, clipped");
+    assertEquals(points(2, 3, 3, 4, 4, 5), TestHttp.pointsOf(clipped.at("/response/docs/0")), "stored and buffered, clipped");
 
     JsonNode bufferedOnly = pointsQuery("name:live_range AND start:" + (ms + 5000));
-    assertEquals(points(5, 6, 6, 7), pointsOf(bufferedOnly.at("/response/docs/0")), "no stored record in range");
+    assertEquals(points(5, 6, 6, 7), TestHttp.pointsOf(bufferedOnly.at("/response/docs/0")), "no stored record in range");
 
     assertEquals(0, query("name:live_range AND start:" + (ms + 7000), "").at("/response/numFound").asInt(),
         "after every point");

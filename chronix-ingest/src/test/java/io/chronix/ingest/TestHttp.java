@@ -48,4 +48,14 @@ final class TestHttp {
     }
     return JSON.readTree(response.body());
   }
+
+  /** The points of a series document's {@code dataAsJson} (doubles). */
+  static io.chronix.core.series.Points pointsOf(JsonNode doc) throws IOException {
+    JsonNode data = JSON.readTree(doc.get("dataAsJson").asText());
+    io.chronix.core.series.Points points = new io.chronix.core.series.Points();
+    for (int i = 0; i < data.get("timestamps").size(); i++) {
+      points.add(data.get("timestamps").get(i).asLong(), data.get("values").get(i).asDouble());
+    }
+    return points;
+  }
 }

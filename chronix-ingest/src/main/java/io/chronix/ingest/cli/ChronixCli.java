@@ -1,10 +1,14 @@
 package io.chronix.ingest.cli;
 
+import io.chronix.core.csv.P4CsvReader;
+import io.chronix.core.csv.P4File;
 import io.chronix.ingest.ChronixServer;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.importer.CsvImporter;
+import io.chronix.ingest.tune.Tuner;
 import java.net.ConnectException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -116,19 +120,19 @@ public final class ChronixCli {
     if (options.files.isEmpty()) {
       throw new IllegalArgumentException("tune needs training files or directories");
     }
-    java.util.List<io.chronix.core.csv.P4File> training = new java.util.ArrayList<>();
+    List<P4File> training = new ArrayList<>();
     for (Path file : CsvImporter.expand(options.files)) {
-      training.add(new io.chronix.core.csv.P4CsvReader(options.zone).read(file));
+      training.add(new P4CsvReader(options.zone).read(file));
     }
-    io.chronix.ingest.tune.Tuner tuner = io.chronix.ingest.tune.Tuner.standard();
-    java.util.List<io.chronix.ingest.tune.Tuner.Row> rows = tuner.measure(training);
+    Tuner tuner = Tuner.standard();
+    List<Tuner.Row> rows = tuner.measure(training);
     System.out.println("estimated bytes per point in the store, by metric pattern and chunk compression/points:");
     StringBuilder header = new StringBuilder(String.format("%-60s %6s %9s", "pattern", "series", "points"));
-    for (io.chronix.ingest.tune.Tuner.Candidate candidate : tuner.candidates()) {
+    for (Tuner.Candidate candidate : tuner.candidates()) {
       header.append(String.format(" %11s", candidate.label()));
     }
     System.out.println(header.append("  best"));
-    for (io.chronix.ingest.tune.Tuner.Row row : rows) {
+    for (Tuner.Row row : rows) {
       StringBuilder line = new StringBuilder(String.format("%-60s %6d %9d", abbreviate(row.pattern()), row.series(), row.points()));
       for (double cost : row.bytesPerPoint()) {
         line.append(String.format(" %11.3f", cost));
@@ -136,10 +140,10 @@ public final class ChronixCli {
       System.out.println(line.append("  ").append(row.best().label()));
     }
     Map<String, String> settings = tuner.recommendation(rows, training);
-    String config = io.chronix.ingest.tune.Tuner.properties(settings,
+    String config = Tuner.properties(settings,
         "recommended by chronix tune from " + training.size() + " series");
     if (options.out != null) {
-      java.nio.file.Files.writeString(options.out, config);
+      Files.writeString(options.out, config);
       System.out.println("wrote " + options.out + "; use it with: chronix start --config " + options.out);
     } else {
       System.out.print(config);

@@ -123,7 +123,7 @@ public final class EmbeddedSolrNode {
   }
 
   /** The container if it ever started; Jetty normally shuts it down with the context. */
-  public java.util.Optional<CoreContainer> coreContainerOrNull() {
+  public java.util.Optional<CoreContainer> startedContainer() {
     try {
       SolrDispatchFilter filter = (SolrDispatchFilter) dispatch.getFilter();
       return filter == null ? java.util.Optional.empty() : java.util.Optional.ofNullable(filter.getCores());
