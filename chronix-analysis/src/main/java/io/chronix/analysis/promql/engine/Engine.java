@@ -1,0 +1,164 @@
+package io.chronix.analysis.promql.engine;
+
+import io.chronix.analysis.promql.ast.Call;
+import io.chronix.analysis.promql.ast.Expr;
+import io.chronix.analysis.promql.ast.ParenExpr;
+import io.chronix.analysis.promql.ast.ValueType;
+import io.chronix.analysis.promql.parser.ParseException;
+import io.chronix.analysis.promql.parser.PromQlParser;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+/**
+ * Runs PromQL queries against a {@link SeriesSource}: parses, fetches every selector's series (in
+ * parallel on the given executor), evaluates over the query's steps and returns Prometheus'
+ * result types. Thread-safe; one engine serves all queries.
+ */
+public final class Engine {
+
+  private final SeriesSource source;
+  private final Executor fetchers;
+
+  public Engine(SeriesSource source, Executor fetchers) {
+    this.source = source;
+    this.fetchers = fetchers;
+  }
+
+  /** An instant query at {@code time} (epoch milliseconds). */
+  public QueryResult instant(String query, long time, QueryLimits limits) {
+    Expr expr = parse(query);
+    QueryContext ctx = new QueryContext(query, source, limits, time, time, 0);
+    Value value = evaluate(expr, ctx, Grid.instant(time));
+    QueryResult.Data data;
+    if (value instanceof Value.Scalar scalar) {
+      data = new QueryResult.Scalar(time, scalar.values()[0]);
+    } else if (value instanceof Value.Text text) {
+      data = new QueryResult.Text(time, text.value());
+    } else if (value instanceof Value.Range range) {
+      data = matrixOf(range.series());
+    } else {
+      List<QueryResult.Sample> samples = new ArrayList<>();
+      for (StepSeries s : ((Value.Vector) value).series()) {
+        if (s.has(0)) {
+          samples.add(new QueryResult.Sample(s.labels, s.get(0)));
+        }
+      }
+      data = new QueryResult.Vector(time, samples);
+    }
+    return new QueryResult(data, ctx.annotations.warnings(), ctx.annotations.infos());
+  }
+
+  /** A range query from start to end (inclusive, epoch milliseconds) every {@code step} ms. */
+  public QueryResult range(String query, long start, long end, long step, QueryLimits limits) {
+    if (end < start) {
+      throw PromQlException.badData("end timestamp must not be before start time");
+    }
+    if (step <= 0) {
+      throw PromQlException.badData("zero or negative query resolution step widths are not accepted. Try a positive integer");
+    }
+    if ((end - start) / step + 1 > limits.maxSteps()) {
+      throw PromQlException.badData("exceeded maximum resolution of " + String.format("%,d", limits.maxSteps())
+          + " points per timeseries. Try decreasing the query resolution (?step=XX)");
+    }
+    Expr expr = parse(query);
+    if (expr.type() != ValueType.VECTOR && expr.type() != ValueType.SCALAR && !isTransformation(expr)) {
+      throw PromQlException.badData("invalid expression type \"" + expr.type().description()
+          + "\" for range query, must be Scalar or instant Vector");
+    }
+    QueryContext ctx = new QueryContext(query, source, limits, start, end, step);
+    Grid grid = new Grid(start, end, step);
+    Value value = evaluate(expr, ctx, grid);
+    List<QueryResult.Series> series = new ArrayList<>();
+    if (value instanceof Value.Range range) {
+      return new QueryResult(matrixOf(range.series()), ctx.annotations.warnings(), ctx.annotations.infos());
+    }
+    if (value instanceof Value.Scalar scalar) {
+      StepSeries s = new StepSeries(io.chronix.analysis.promql.model.Labels.EMPTY, grid.steps());
+      for (int i = 0; i < grid.steps(); i++) {
+        s.set(i, scalar.values()[i]);
+      }
+      series.add(points(s, grid));
+    } else {
+      for (StepSeries s : ((Value.Vector) value).series()) {
+        if (!s.isEmpty()) {
+          series.add(points(s, grid));
+        }
+      }
+    }
+    series.sort(Comparator.comparing(QueryResult.Series::labels));
+    return new QueryResult(new QueryResult.Matrix(series), ctx.annotations.warnings(), ctx.annotations.infos());
+  }
+
+  private static boolean isTransformation(Expr expr) {
+    Expr e = expr;
+    while (e instanceof ParenExpr paren) {
+      e = paren.expr();
+    }
+    return e instanceof Call call && ChronixCalls.isTransformation(call);
+  }
+
+  private static Expr parse(String query) {
+    try {
+      return PromQlParser.parse(query);
+    } catch (ParseException e) {
+      throw new PromQlException(PromQlException.Type.BAD_DATA, e.getMessage(), e);
+    }
+  }
+
+  private Value evaluate(Expr expr, QueryContext ctx, Grid grid) {
+    prefetch(FetchPlan.of(expr, grid.start(), grid.end(), ctx.lookback()), ctx);
+    try {
+      return new Evaluator(ctx, grid).eval(expr);
+    } catch (StackOverflowError e) {
+      throw PromQlException.execution("query is nested too deeply to evaluate");
+    }
+  }
+
+  private void prefetch(Collection<FetchPlan.Fetch> fetches, QueryContext ctx) {
+    if (fetches.size() == 1) {
+      FetchPlan.Fetch fetch = fetches.iterator().next();
+      ctx.prefetch(fetch.matchers(), fetch.minTime(), fetch.maxTime());
+      return;
+    }
+    List<CompletableFuture<Void>> futures = new ArrayList<>();
+    for (FetchPlan.Fetch fetch : fetches) {
+      futures.add(CompletableFuture.runAsync(() -> ctx.prefetch(fetch.matchers(), fetch.minTime(), fetch.maxTime()),
+          fetchers));
+    }
+    try {
+      CompletableFuture.allOf(futures.toArray(new CompletableFuture[0])).join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw e;
+    }
+  }
+
+  private static QueryResult.Series points(StepSeries s, Grid grid) {
+    long[] t = new long[s.count()];
+    double[] v = new double[s.count()];
+    int n = 0;
+    for (int i = 0; i < s.steps(); i++) {
+      if (s.has(i)) {
+        t[n] = grid.time(i);
+        v[n++] = s.get(i);
+      }
+    }
+    return new QueryResult.Series(s.labels, t, v, n);
+  }
+
+  private static QueryResult.Matrix matrixOf(List<RawSeries> raw) {
+    List<QueryResult.Series> series = new ArrayList<>(raw.size());
+    for (RawSeries s : raw) {
+      series.add(new QueryResult.Series(s.labels(), s.timestampArray(), s.valueArray(), s.size()));
+    }
+    series.sort(Comparator.comparing(QueryResult.Series::labels));
+    return new QueryResult.Matrix(series);
+  }
+}

@@ -1,0 +1,105 @@
+package io.chronix.analysis.promql.engine;
+
+import io.chronix.analysis.promql.model.LabelMatcher;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What every part of one query's evaluation shares: the query text (for annotation positions),
+ * the annotations, the series fetched for its selectors, its limits and deadline, and the
+ * query-wide times that start(), end(), step() and range() report.
+ */
+final class QueryContext {
+
+  private static final String TOO_MANY_SAMPLES =
+      "query processing would load too many samples into memory in query execution";
+
+  final String query;
+  final Annotations annotations;
+  final QueryLimits limits;
+  final long queryStart;
+  final long queryEnd;
+  final long queryStep;
+  private final SeriesSource source;
+  private final long deadlineNanos;
+  private final Map<String, Fetched> fetched = new ConcurrentHashMap<>();
+  private long samples;
+
+  QueryContext(String query, SeriesSource source, QueryLimits limits, long queryStart, long queryEnd, long queryStep) {
+    this.query = query;
+    this.source = source;
+    this.limits = limits;
+    this.queryStart = queryStart;
+    this.queryEnd = queryEnd;
+    this.queryStep = queryStep;
+    this.annotations = new Annotations(query);
+    this.deadlineNanos = System.nanoTime() + limits.timeout().toNanos();
+  }
+
+  long lookback() {
+    return limits.lookback().toMillis();
+  }
+
+  void checkDeadline() {
+    if (System.nanoTime() > deadlineNanos) {
+      throw new PromQlException(PromQlException.Type.TIMEOUT, "query timed out in expression evaluation");
+    }
+  }
+
+  /** Counts points an operation holds; beyond the limit the query fails. */
+  synchronized void account(long points) {
+    samples += points;
+    if (samples > limits.maxSamples()) {
+      throw PromQlException.execution(TOO_MANY_SAMPLES);
+    }
+  }
+
+  static String key(List<LabelMatcher> matchers) {
+    List<String> parts = new ArrayList<>();
+    for (LabelMatcher matcher : matchers) {
+      parts.add(matcher.toString());
+    }
+    parts.sort(null);
+    return String.join(",", parts);
+  }
+
+  /** Fetches a selector's series for [minTime, maxTime]; called before evaluation, possibly in parallel. */
+  void prefetch(List<LabelMatcher> matchers, long minTime, long maxTime) {
+    List<RawSeries> series = source.select(matchers, minTime, maxTime);
+    long count = 0;
+    List<RawSeries> matching = new ArrayList<>(series.size());
+    for (RawSeries s : series) {
+      if (matchesAll(matchers, s)) {
+        matching.add(s);
+        count += s.size();
+      }
+    }
+    account(count);
+    fetched.put(key(matchers), new Fetched(minTime, maxTime, matching));
+  }
+
+  /** The series of a selector; fetched now if the plan did not cover this range. */
+  List<RawSeries> series(List<LabelMatcher> matchers, long minTime, long maxTime) {
+    Fetched present = fetched.get(key(matchers));
+    if (present == null || present.minTime > minTime || present.maxTime < maxTime) {
+      long from = present == null ? minTime : Math.min(minTime, present.minTime);
+      long to = present == null ? maxTime : Math.max(maxTime, present.maxTime);
+      prefetch(matchers, from, to);
+      present = fetched.get(key(matchers));
+    }
+    return present.series;
+  }
+
+  private static boolean matchesAll(List<LabelMatcher> matchers, RawSeries series) {
+    for (LabelMatcher matcher : matchers) {
+      if (!matcher.matches(series.labels())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private record Fetched(long minTime, long maxTime, List<RawSeries> series) {}
+}

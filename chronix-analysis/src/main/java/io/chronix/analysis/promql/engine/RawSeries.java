@@ -1,0 +1,97 @@
+package io.chronix.analysis.promql.engine;
+
+import io.chronix.analysis.promql.model.Labels;
+import java.util.Arrays;
+
+/**
+ * The samples of one series as a source returns them: millisecond timestamps in ascending order,
+ * without duplicates, values as doubles (stale markers included).
+ */
+public final class RawSeries {
+
+  private final Labels labels;
+  private final long[] timestamps;
+  private final double[] values;
+  private final int size;
+
+  public RawSeries(Labels labels, long[] timestamps, double[] values, int size) {
+    if (timestamps.length < size || values.length < size) {
+      throw new IllegalArgumentException("arrays shorter than " + size);
+    }
+    this.labels = labels;
+    this.timestamps = timestamps;
+    this.values = values;
+    this.size = size;
+  }
+
+  public Labels labels() {
+    return labels;
+  }
+
+  public int size() {
+    return size;
+  }
+
+  public long timestamp(int index) {
+    return timestamps[index];
+  }
+
+  public double value(int index) {
+    return values[index];
+  }
+
+  long[] timestampArray() {
+    return timestamps;
+  }
+
+  double[] valueArray() {
+    return values;
+  }
+
+  public RawSeries withLabels(Labels changed) {
+    return new RawSeries(changed, timestamps, values, size);
+  }
+
+  /** The same samples without stale markers: range vectors never contain them. */
+  RawSeries withoutStaleMarkers() {
+    int stale = 0;
+    for (int i = 0; i < size; i++) {
+      if (StaleMarker.is(values[i])) {
+        stale++;
+      }
+    }
+    if (stale == 0) {
+      return this;
+    }
+    long[] t = new long[size - stale];
+    double[] v = new double[size - stale];
+    int out = 0;
+    for (int i = 0; i < size; i++) {
+      if (!StaleMarker.is(values[i])) {
+        t[out] = timestamps[i];
+        v[out++] = values[i];
+      }
+    }
+    return new RawSeries(labels, t, v, out);
+  }
+
+  /** Index of the first sample with timestamp > t. */
+  int upperBound(long t) {
+    int low = 0;
+    int high = size;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (timestamps[mid] <= t) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+
+  @Override
+  public String toString() {
+    return labels + " " + size + " samples " + Arrays.toString(Arrays.copyOf(timestamps, Math.min(size, 5)));
+  }
+}

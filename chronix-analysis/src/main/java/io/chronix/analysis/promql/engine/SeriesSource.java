@@ -1,0 +1,20 @@
+package io.chronix.analysis.promql.engine;
+
+import io.chronix.analysis.promql.model.LabelMatcher;
+import java.util.List;
+
+/**
+ * Where the engine gets series from: a store, or a list in memory for tests. The engine applies
+ * the matchers again to what it gets, so a source may return more series than asked for (when it
+ * cannot push a matcher down) but never fewer.
+ */
+public interface SeriesSource {
+
+  /**
+   * Every series that matches all matchers and has samples in [minTime, maxTime] (epoch
+   * milliseconds, both inclusive), with those samples; samples outside may be included.
+   *
+   * @throws PromQlException for limits the source enforces (too many series or samples)
+   */
+  List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime);
+}

@@ -1,0 +1,63 @@
+package io.chronix.analysis.promql.engine;
+
+/**
+ * The samples of one series inside one step's range (rangeStart, rangeEnd], handed to a range
+ * function with the step's scalar arguments.
+ */
+final class Window {
+
+  /** A range function's answer for "no value at this step". */
+  static final double NO_VALUE = Double.longBitsToDouble(0x7ff8_0000_dead_0001L);
+
+  long[] timestamps;
+  double[] values;
+  int from;
+  int to;
+  /** Exclusive lower and inclusive upper bound of the range, epoch milliseconds. */
+  long rangeStart;
+  long rangeEnd;
+  long rangeMillis;
+  /** The step's evaluation time (before offset). */
+  long evalTime;
+  /** The scalar arguments of the call at this step, in argument order. */
+  double[] scalars;
+  String metricName;
+
+  static boolean isNoValue(double value) {
+    return Double.doubleToRawLongBits(value) == 0x7ff8_0000_dead_0001L;
+  }
+
+  int size() {
+    return to - from;
+  }
+
+  long t(int i) {
+    return timestamps[from + i];
+  }
+
+  double v(int i) {
+    return values[from + i];
+  }
+
+  double first() {
+    return values[from];
+  }
+
+  double last() {
+    return values[to - 1];
+  }
+
+  long firstTime() {
+    return timestamps[from];
+  }
+
+  long lastTime() {
+    return timestamps[to - 1];
+  }
+
+  double[] copyValues() {
+    double[] copy = new double[size()];
+    System.arraycopy(values, from, copy, 0, copy.length);
+    return copy;
+  }
+}

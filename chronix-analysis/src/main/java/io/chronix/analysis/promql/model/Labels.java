@@ -1,0 +1,254 @@
+package io.chronix.analysis.promql.model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An immutable set of label name/value pairs, sorted by name; the identity of a series in PromQL.
+ * Empty values are never stored: in PromQL a label with an empty value is the same as no label.
+ */
+public final class Labels implements Comparable<Labels> {
+
+  public static final String METRIC_NAME = "__name__";
+  public static final Labels EMPTY = new Labels(new String[0], new String[0]);
+
+  private final String[] names;
+  private final String[] values;
+  private int hash;
+
+  private Labels(String[] names, String[] values) {
+    this.names = names;
+    this.values = values;
+  }
+
+  public static Labels of(Map<String, String> labels) {
+    Builder builder = new Builder();
+    labels.forEach(builder::set);
+    return builder.build();
+  }
+
+  /** Alternating names and values: {@code of("__name__", "up", "job", "api")}. */
+  public static Labels of(String... namesAndValues) {
+    if (namesAndValues.length % 2 != 0) {
+      throw new IllegalArgumentException("names and values come in pairs");
+    }
+    Builder builder = new Builder();
+    for (int i = 0; i < namesAndValues.length; i += 2) {
+      builder.set(namesAndValues[i], namesAndValues[i + 1]);
+    }
+    return builder.build();
+  }
+
+  public int size() {
+    return names.length;
+  }
+
+  public boolean isEmpty() {
+    return names.length == 0;
+  }
+
+  public String name(int index) {
+    return names[index];
+  }
+
+  public String value(int index) {
+    return values[index];
+  }
+
+  /** The value of a label, or "" when the series lacks it. */
+  public String get(String name) {
+    int index = Arrays.binarySearch(names, name);
+    return index >= 0 ? values[index] : "";
+  }
+
+  public boolean has(String name) {
+    return Arrays.binarySearch(names, name) >= 0;
+  }
+
+  public String metricName() {
+    return get(METRIC_NAME);
+  }
+
+  public Labels withoutMetricName() {
+    int index = Arrays.binarySearch(names, METRIC_NAME);
+    if (index < 0) {
+      return this;
+    }
+    return without(index);
+  }
+
+  private Labels without(int index) {
+    String[] n = new String[names.length - 1];
+    String[] v = new String[names.length - 1];
+    System.arraycopy(names, 0, n, 0, index);
+    System.arraycopy(names, index + 1, n, index, names.length - index - 1);
+    System.arraycopy(values, 0, v, 0, index);
+    System.arraycopy(values, index + 1, v, index, names.length - index - 1);
+    return new Labels(n, v);
+  }
+
+  /** Only the given labels (those the series has). */
+  public Labels keep(Collection<String> kept) {
+    Builder builder = new Builder();
+    for (int i = 0; i < names.length; i++) {
+      if (kept.contains(names[i])) {
+        builder.set(names[i], values[i]);
+      }
+    }
+    return builder.build();
+  }
+
+  /** All but the given labels. */
+  public Labels drop(Collection<String> dropped) {
+    Builder builder = new Builder();
+    for (int i = 0; i < names.length; i++) {
+      if (!dropped.contains(names[i])) {
+        builder.set(names[i], values[i]);
+      }
+    }
+    return builder.build();
+  }
+
+  public Builder toBuilder() {
+    Builder builder = new Builder();
+    for (int i = 0; i < names.length; i++) {
+      builder.set(names[i], values[i]);
+    }
+    return builder;
+  }
+
+  public List<String> names() {
+    return List.of(names);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof Labels)) {
+      return false;
+    }
+    Labels that = (Labels) other;
+    return hashCode() == that.hashCode() && Arrays.equals(names, that.names) && Arrays.equals(values, that.values);
+  }
+
+  @Override
+  public int hashCode() {
+    int h = hash;
+    if (h == 0) {
+      h = 31 * Arrays.hashCode(names) + Arrays.hashCode(values);
+      hash = h == 0 ? 1 : h;
+    }
+    return hash;
+  }
+
+  /** Prometheus' order: label by label, names then values, a prefix first. */
+  @Override
+  public int compareTo(Labels other) {
+    int n = Math.min(names.length, other.names.length);
+    for (int i = 0; i < n; i++) {
+      int c = names[i].compareTo(other.names[i]);
+      if (c != 0) {
+        return c;
+      }
+      c = values[i].compareTo(other.values[i]);
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(names.length, other.names.length);
+  }
+
+  /** As Prometheus prints a label set: {@code {__name__="up", job="api"}}. */
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder("{");
+    for (int i = 0; i < names.length; i++) {
+      if (i > 0) {
+        text.append(", ");
+      }
+      text.append(names[i]).append("=\"").append(escape(values[i])).append('"');
+    }
+    return text.append('}').toString();
+  }
+
+  private static String escape(String value) {
+    StringBuilder text = new StringBuilder(value.length());
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      switch (c) {
+        case '"':
+          text.append("\\\"");
+          break;
+        case '\\':
+          text.append("\\\\");
+          break;
+        case '\n':
+          text.append("\\n");
+          break;
+        default:
+          text.append(c);
+      }
+    }
+    return text.toString();
+  }
+
+  /** Collects labels in any order; a later value for a name replaces an earlier one. */
+  public static final class Builder {
+    private final List<String> names = new ArrayList<>();
+    private final List<String> values = new ArrayList<>();
+
+    /** Sets a label; an empty value removes it. */
+    public Builder set(String name, String value) {
+      int index = names.indexOf(name);
+      if (value == null || value.isEmpty()) {
+        if (index >= 0) {
+          names.remove(index);
+          values.remove(index);
+        }
+        return this;
+      }
+      if (index >= 0) {
+        values.set(index, value);
+      } else {
+        names.add(name);
+        values.add(value);
+      }
+      return this;
+    }
+
+    public Builder remove(String name) {
+      return set(name, "");
+    }
+
+    public Builder keepOnly(Set<String> kept) {
+      for (int i = names.size() - 1; i >= 0; i--) {
+        if (!kept.contains(names.get(i))) {
+          names.remove(i);
+          values.remove(i);
+        }
+      }
+      return this;
+    }
+
+    public Labels build() {
+      Integer[] order = new Integer[names.size()];
+      for (int i = 0; i < order.length; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (a, b) -> names.get(a).compareTo(names.get(b)));
+      String[] n = new String[order.length];
+      String[] v = new String[order.length];
+      for (int i = 0; i < order.length; i++) {
+        n[i] = names.get(order[i]);
+        v[i] = values.get(order[i]);
+      }
+      return new Labels(n, v);
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.chronix.analysis.promql.parser;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Prometheus durations: units y (365 days), w, d, h, m, s, ms, each at most once and from the
+ * largest down, as in {@code 1h30m} or {@code 1m0s}; a year is not a calendar year.
+ */
+public final class Durations {
+
+  private static final Pattern DURATION = Pattern.compile(
+      "(?:(\\d+)y)?(?:(\\d+)w)?(?:(\\d+)d)?(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?(?:(\\d+)ms)?");
+  private static final long[] UNIT_MILLIS = {
+      365L * 24 * 3600_000, 7L * 24 * 3600_000, 24L * 3600_000, 3600_000L, 60_000L, 1000L, 1L};
+
+  private Durations() {}
+
+  /** Milliseconds of a duration literal such as {@code 5m}; throws for anything else. */
+  public static long parseMillis(String text) {
+    if (text.isEmpty()) {
+      throw new IllegalArgumentException("empty duration string");
+    }
+    if (text.equals("0")) {
+      return 0;
+    }
+    Matcher matcher = DURATION.matcher(text);
+    if (!matcher.matches()) {
+      throw new IllegalArgumentException("not a valid duration string: \"" + text + "\"");
+    }
+    long millis = 0;
+    for (int group = 1; group <= UNIT_MILLIS.length; group++) {
+      String amount = matcher.group(group);
+      if (amount != null) {
+        try {
+          millis = Math.addExact(millis, Math.multiplyExact(Long.parseLong(amount), UNIT_MILLIS[group - 1]));
+        } catch (ArithmeticException | NumberFormatException e) {
+          throw new IllegalArgumentException("duration out of range: \"" + text + "\"");
+        }
+      }
+    }
+    return millis;
+  }
+
+  /**
+   * The API's form of a duration parameter ({@code step}, {@code timeout}): float seconds
+   * ("15", "0.5") or a duration ("1m0s").
+   */
+  public static long parseParameterMillis(String text) {
+    try {
+      double seconds = Double.parseDouble(text);
+      if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
+        throw new IllegalArgumentException("cannot parse \"" + text + "\" to a valid duration");
+      }
+      double millis = Math.rint(seconds * 1000);
+      if (millis > Long.MAX_VALUE || millis < Long.MIN_VALUE) {
+        throw new IllegalArgumentException("cannot parse \"" + text + "\" to a valid duration. It overflows int64");
+      }
+      return (long) millis;
+    } catch (NumberFormatException notANumber) {
+      try {
+        return parseMillis(text);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("cannot parse \"" + text + "\" to a valid duration");
+      }
+    }
+  }
+
+  /** Prometheus' rendering of a duration: {@code 5m}, {@code 1h30m}, {@code 0s}. */
+  public static String format(long millis) {
+    if (millis == 0) {
+      return "0s";
+    }
+    StringBuilder text = new StringBuilder();
+    long rest = Math.abs(millis);
+    String[] units = {"y", "w", "d", "h", "m", "s", "ms"};
+    for (int i = 0; i < units.length; i++) {
+      long amount = rest / UNIT_MILLIS[i];
+      if (amount > 0) {
+        text.append(amount).append(units[i]);
+        rest -= amount * UNIT_MILLIS[i];
+      }
+    }
+    return (millis < 0 ? "-" : "") + text;
+  }
+}

@@ -1,0 +1,75 @@
+package io.chronix.analysis.promql.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.chronix.analysis.promql.engine.Engine;
+import io.chronix.analysis.promql.engine.QueryLimits;
+import io.chronix.analysis.promql.engine.QueryResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine alone against Prometheus' PromQL test scripts, with the samples in memory: quick
+ * feedback on semantics. The store-backed run in chronix-ingest is the one that counts.
+ */
+class EngineConformanceTest {
+
+  @Test
+  void everyScriptAgainstTheEngineInMemory() throws Exception {
+    Path dir = Path.of(System.getProperty("chronix.promql.dir"));
+    assertTrue(Files.isDirectory(dir), "PromQL test scripts not found at " + dir.toAbsolutePath());
+    InMemorySource source = new InMemorySource();
+    Engine engine = new Engine(source, Runnable::run);
+    ConformanceRunner runner = new ConformanceRunner(new ConformanceRunner.Backend() {
+      @Override
+      public void load(List<ConformanceRunner.LoadedSeries> series) {
+        for (ConformanceRunner.LoadedSeries s : series) {
+          source.add(s.labels(), s.timestamps(), s.values());
+        }
+      }
+
+      @Override
+      public void clear() {
+        source.clear();
+      }
+
+      @Override
+      public QueryResult instant(String query, long time) {
+        return engine.instant(query, time, QueryLimits.DEFAULT);
+      }
+
+      @Override
+      public QueryResult range(String query, long start, long end, long step) {
+        return engine.range(query, start, end, step, QueryLimits.DEFAULT);
+      }
+    });
+    List<ConformanceRunner.Outcome> all = new ArrayList<>();
+    List<Path> files;
+    try (Stream<Path> list = Files.list(dir)) {
+      files = list.filter(p -> p.toString().endsWith(".test")).sorted().toList();
+    }
+    for (Path file : files) {
+      List<ConformanceRunner.Outcome> outcomes = runner.run(file);
+      all.addAll(outcomes);
+      long passed = outcomes.stream().filter(o -> o.status() == ConformanceRunner.Status.PASSED).count();
+      long failed = outcomes.stream().filter(o -> o.status() == ConformanceRunner.Status.FAILED).count();
+      long skipped = outcomes.stream().filter(o -> o.status() == ConformanceRunner.Status.SKIPPED).count();
+      System.out.printf("%-20s passed %4d  failed %4d  skipped %4d%n", file.getFileName(), passed, failed, skipped);
+    }
+    List<String> failures = new ArrayList<>();
+    for (ConformanceRunner.Outcome o : all) {
+      if (o.status() == ConformanceRunner.Status.SKIPPED && Boolean.getBoolean("chronix.promql.showSkips")) {
+        System.out.println("SKIP " + o.file() + ":" + o.line() + " " + o.query() + "\n     " + o.reason());
+      }
+      if (o.status() == ConformanceRunner.Status.FAILED) {
+        failures.add(o.file() + ":" + o.line() + " " + o.query() + ": " + o.reason());
+      }
+    }
+    failures.forEach(f -> System.out.println("FAIL " + f));
+    assertTrue(failures.isEmpty(), failures.size() + " evals failed, first: " + (failures.isEmpty() ? "" : failures.get(0)));
+  }
+}
