@@ -8,6 +8,7 @@ import io.chronix.core.chunk.Chunker;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.store.RecordDocuments;
 import java.net.http.HttpResponse;
@@ -49,7 +50,8 @@ class CompactionTest {
         assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
       }
       // a crash between writing and deleting would leave points twice, in other chunk boundaries
-      SeriesKey key = SeriesKey.metric("slow", Map.of("host", "a"));
+      SeriesKey key = SeriesKey.metric("slow", Map.of("host", "a", SeriesOrigin.PROTOCOL, SeriesOrigin.INFLUX,
+          SeriesOrigin.INFLUX_MEASUREMENT, "slow", SeriesOrigin.INFLUX_FIELD, "value"));
       Points again = new Points();
       for (int n = 5; n < 25; n++) {
         again.add((1_000_000L + n) * 1_000_000_000L, n * 0.5);

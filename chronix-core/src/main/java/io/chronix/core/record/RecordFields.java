@@ -1,10 +1,12 @@
 package io.chronix.core.record;
 
+import io.chronix.core.series.SeriesOrigin;
 import java.util.Set;
 
 /**
  * Names of the stored record's fields (the Solr schema in conf/ is their definition). Every
- * other field of a record, except those starting with an underscore, is an attribute of its series.
+ * other field of a record, except those starting with an underscore, is an attribute of its series;
+ * of the underscore fields only the origin attributes ({@link SeriesOrigin}) are.
  */
 public final class RecordFields {
 
@@ -29,9 +31,12 @@ public final class RecordFields {
 
   private RecordFields() {}
 
-  /** Fields starting with an underscore belong to the store itself (Solr's _root_, _version_). */
+  /**
+   * Fields starting with an underscore belong to the store itself (Solr's _root_, _version_),
+   * except the origin attributes.
+   */
   public static boolean isAttribute(String field) {
-    return !RESERVED.contains(field) && !field.startsWith("_");
+    return !RESERVED.contains(field) && (!field.startsWith("_") || SeriesOrigin.isOrigin(field));
   }
 
   public static long nanosToMillis(long nanos) {

@@ -1,6 +1,9 @@
 package io.chronix.ingest.protocol;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SeriesOrigin;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How a protocol's tag becomes a series attribute, the same for every protocol:
@@ -15,6 +18,18 @@ import io.chronix.core.record.RecordFields;
  */
 public final class Attributes {
 
+  /** A copy of the attributes with the origin attributes of a protocol ({@link SeriesOrigin}). */
+  public static Map<String, String> withOrigin(Map<String, String> attributes, String protocol, String... more) {
+    Map<String, String> all = new TreeMap<>(attributes);
+    all.put(SeriesOrigin.PROTOCOL, protocol);
+    for (int i = 0; i + 1 < more.length; i += 2) {
+      if (more[i + 1] != null && !more[i + 1].isEmpty()) {
+        all.put(more[i], more[i + 1]);
+      }
+    }
+    return all;
+  }
+
   public static final String RESERVED_PREFIX = "tag_";
 
   private Attributes() {}
@@ -23,7 +38,8 @@ public final class Attributes {
     if (tagKey.isEmpty()) {
       throw new IllegalArgumentException("empty tag key");
     }
-    return RecordFields.isAttribute(tagKey) ? tagKey : RESERVED_PREFIX + tagKey;
+    // an underscore is the store's: client tags never become its own fields (origin attributes)
+    return RecordFields.isAttribute(tagKey) && !tagKey.startsWith("_") ? tagKey : RESERVED_PREFIX + tagKey;
   }
 
   /** @throws IllegalArgumentException when a typed key holds a value of another type */

@@ -32,7 +32,7 @@ public final class RecordingWriter implements BatchWriter {
     }
     writes++;
     for (int i = 0; i < batch.size(); i++) {
-      points.add(new Point(batch.key(i), batch.timestamp(i), batch.value(i)));
+      points.add(new Point(OriginFree.key(batch.key(i)), batch.timestamp(i), batch.value(i)));
     }
     notifyAll();
   }

@@ -2,6 +2,7 @@ package io.chronix.ingest.protocol.collectd;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
 import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.JsonItems;
 import io.chronix.ingest.protocol.LineError;
@@ -111,7 +112,10 @@ public final class CollectdJsonParser {
         }
         double number = JsonItems.number(value, "value of '" + dsname + "'", false);
         String series = dsname.equals("value") ? prefix : prefix + "." + dsname;
-        points.add(new Point(SeriesKey.metric(series, attributes), timestamp, number));
+        Map<String, String> origin = Attributes.withOrigin(attributes, SeriesOrigin.COLLECTD,
+            SeriesOrigin.COLLECTD_PLUGIN, plugin, SeriesOrigin.COLLECTD_TYPE, type,
+            SeriesOrigin.COLLECTD_TYPE_INSTANCE, typeInstance, SeriesOrigin.COLLECTD_DSNAME, dsname);
+        points.add(new Point(SeriesKey.metric(series, origin), timestamp, number));
       }
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(identifier + ": " + e.getMessage());

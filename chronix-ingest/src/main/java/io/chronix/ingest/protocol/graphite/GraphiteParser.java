@@ -1,6 +1,7 @@
 package io.chronix.ingest.protocol.graphite;
 
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
 import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.LineParser;
 import io.chronix.ingest.protocol.PointSink;
@@ -104,7 +105,7 @@ public final class GraphiteParser implements LineParser {
   private static SeriesKey parsePath(String path) {
     int semicolon = path.indexOf(';');
     if (semicolon < 0) {
-      return SeriesKey.metric(path, Map.of());
+      return SeriesKey.metric(path, Attributes.withOrigin(Map.of(), SeriesOrigin.GRAPHITE));
     }
     if (semicolon == 0) {
       throw new IllegalArgumentException("tagged series without a name");
@@ -139,6 +140,6 @@ public final class GraphiteParser implements LineParser {
       }
       start = end + 1;
     }
-    return SeriesKey.metric(path.substring(0, semicolon), attributes);
+    return SeriesKey.metric(path.substring(0, semicolon), Attributes.withOrigin(attributes, SeriesOrigin.GRAPHITE));
   }
 }

@@ -2,6 +2,7 @@ package io.chronix.ingest.protocol.influx;
 
 import io.chronix.core.series.Precision;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
 import io.chronix.core.series.ValueType;
 import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.LineError;
@@ -314,14 +315,20 @@ public final class LineProtocolParser {
     SeriesKey key(String field, ValueType type) {
       if (type != ValueType.DOUBLE) {
         return typedKeys.computeIfAbsent(type.typeName() + '\u0000' + field,
-            k -> new SeriesKey(name(field), type.typeName(), attributes));
+            k -> new SeriesKey(name(field), type.typeName(), origin(field)));
       }
       SeriesKey key = keys.get(field);
       if (key == null) {
-        key = SeriesKey.metric(name(field), attributes);
+        key = SeriesKey.metric(name(field), origin(field));
         keys.put(field, key);
       }
       return key;
+    }
+
+    /** The tags plus what the series was written as: measurement and field. */
+    private Map<String, String> origin(String field) {
+      return Attributes.withOrigin(attributes, SeriesOrigin.INFLUX, SeriesOrigin.INFLUX_MEASUREMENT, measurement,
+          SeriesOrigin.INFLUX_FIELD, field);
     }
 
     private String name(String field) {

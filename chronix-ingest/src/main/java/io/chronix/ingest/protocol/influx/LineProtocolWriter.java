@@ -1,6 +1,7 @@
 package io.chronix.ingest.protocol.influx;
 
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
 import java.util.Map;
 
 /**
@@ -17,6 +18,9 @@ public final class LineProtocolWriter {
     StringBuilder out = new StringBuilder();
     escape(key.name(), false, out);
     for (Map.Entry<String, String> attribute : key.attributes().entrySet()) {
+      if (SeriesOrigin.isOrigin(attribute.getKey())) {
+        continue; // the parser adds what the line was written as
+      }
       out.append(',');
       escape(attribute.getKey(), true, out);
       out.append('=');

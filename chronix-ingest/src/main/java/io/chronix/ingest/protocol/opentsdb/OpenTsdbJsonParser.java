@@ -2,6 +2,8 @@ package io.chronix.ingest.protocol.opentsdb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
+import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.JsonItems;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.MalformedBodyException;
@@ -78,7 +80,8 @@ public final class OpenTsdbJsonParser {
         throw new IllegalArgumentException("\"value\" is missing");
       }
       double number = JsonItems.number(value, "value", true);
-      return new Point(SeriesKey.metric(name, tags(item.get("tags"))), timestamp, number);
+      return new Point(SeriesKey.metric(name, Attributes.withOrigin(tags(item.get("tags")), SeriesOrigin.OPENTSDB)),
+          timestamp, number);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("metric '" + name + "': " + e.getMessage());
     }

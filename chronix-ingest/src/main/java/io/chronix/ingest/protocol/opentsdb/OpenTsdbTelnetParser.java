@@ -1,6 +1,8 @@
 package io.chronix.ingest.protocol.opentsdb;
 
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
+import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.LineParser;
 import io.chronix.ingest.protocol.PointSink;
 import io.chronix.ingest.protocol.WireNumbers;
@@ -44,7 +46,7 @@ public final class OpenTsdbTelnetParser implements LineParser {
       }
       OpenTsdbTags.put(attributes, tag.substring(0, equals), tag.substring(equals + 1));
     }
-    sink.accept(SeriesKey.metric(metric, attributes), timestamp, value);
+    sink.accept(SeriesKey.metric(metric, Attributes.withOrigin(attributes, SeriesOrigin.OPENTSDB)), timestamp, value);
   }
 
   private static String abbreviate(String word) {

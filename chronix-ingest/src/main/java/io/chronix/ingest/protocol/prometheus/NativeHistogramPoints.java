@@ -1,6 +1,7 @@
 package io.chronix.ingest.protocol.prometheus;
 
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
 import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.PointSink;
 import io.chronix.ingest.protocol.prometheus.proto.BucketSpan;
@@ -100,13 +101,15 @@ final class NativeHistogramPoints {
     // the total also counts NaN observations, which no bucket holds: as in a classic histogram
     cumulative.put(INF, count);
 
-    sink.accept(SeriesKey.metric(name + "_count", attributes), timestampNanos, count);
-    sink.accept(SeriesKey.metric(name + "_sum", attributes), timestampNanos, histogram.getSum());
+    Map<String, String> origin = Attributes.withOrigin(attributes, SeriesOrigin.PROMETHEUS);
+    sink.accept(SeriesKey.metric(name + "_count", origin), timestampNanos, count);
+    sink.accept(SeriesKey.metric(name + "_sum", origin), timestampNanos, histogram.getSum());
     String bucketName = name + "_bucket";
     for (Map.Entry<String, Double> bucket : cumulative.entrySet()) {
       Map<String, String> bucketAttributes = new HashMap<>(attributes);
       bucketAttributes.put(leKey, Attributes.value(leKey, bucket.getKey()));
-      sink.accept(SeriesKey.metric(bucketName, bucketAttributes), timestampNanos, bucket.getValue());
+      sink.accept(SeriesKey.metric(bucketName, Attributes.withOrigin(bucketAttributes, SeriesOrigin.PROMETHEUS)),
+          timestampNanos, bucket.getValue());
     }
   }
 

@@ -2,6 +2,7 @@ package io.chronix.ingest.protocol.prometheus;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SeriesOrigin;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.LineError;
@@ -27,8 +28,8 @@ import org.xerial.snappy.Snappy;
  * <p>Each time series is named by its {@code __name__} label; its other labels become attributes
  * ({@link Attributes}; a label with an empty value is absent, as in Prometheus). Every float sample
  * is a point, its millisecond timestamp in nanoseconds, its value bit for bit, NaN included,
- * except Prometheus' staleness marker: it only says the series ended, which a store of points
- * has no use for. Counters, gauges, summaries and classic histograms all arrive as such float
+ * Prometheus' staleness marker too: PromQL ends a series at it instead of 5 minutes later, so the
+ * store keeps it like any other value (series queries show it as NaN). Counters, gauges, summaries and classic histograms all arrive as such float
  * series ({@code _bucket}/{@code _sum}/{@code _count} with {@code le}, {@code quantile}). Native
  * histograms become float series too ({@link NativeHistogramPoints}). Exemplars and metric
  * metadata are not stored: they are neither points nor part of a series' identity.
@@ -148,12 +149,10 @@ public final class RemoteWriteParser {
       throw new IllegalArgumentException("no metric name (label " + NAME_LABEL + ")");
     }
     if (series.getSamplesCount() > 0) {
-      SeriesKey key = SeriesKey.metric(name, attributes);
+      SeriesKey key = SeriesKey.metric(name, Attributes.withOrigin(attributes, SeriesOrigin.PROMETHEUS));
       for (int s = 0; s < series.getSamplesCount(); s++) {
         Sample sample = series.getSamples(s);
-        if (!isStaleMarker(sample.getValue())) {
-          staged.accept(key, nanos(sample.getTimestamp(), "sample " + (s + 1)), sample.getValue());
-        }
+        staged.accept(key, nanos(sample.getTimestamp(), "sample " + (s + 1)), sample.getValue());
       }
     }
     for (int h = 0; h < series.getHistogramsCount(); h++) {

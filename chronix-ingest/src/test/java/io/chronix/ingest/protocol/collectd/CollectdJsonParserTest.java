@@ -1,5 +1,7 @@
 package io.chronix.ingest.protocol.collectd;
 
+import io.chronix.ingest.protocol.OriginFree;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,7 +31,7 @@ class CollectdJsonParserTest {
   private final List<Point> points = new ArrayList<>();
 
   private ParseResult parse(String body) throws IOException, MalformedBodyException {
-    return new CollectdJsonParser(() -> NOW).parse(body, (k, t, v) -> points.add(new Point(k, t, v)));
+    return new CollectdJsonParser(() -> NOW).parse(body, (k, t, v) -> points.add(new Point(OriginFree.key(k), t, v)));
   }
 
   private String problemOf(String valueList) throws Exception {

@@ -1,5 +1,7 @@
 package io.chronix.ingest.protocol.graphite;
 
+import io.chronix.ingest.protocol.OriginFree;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,7 +25,7 @@ class GraphiteParserTest {
   private final GraphiteParser parser = new GraphiteParser(NOW);
 
   private ParseResult parse(String body) throws IOException {
-    return parser.parse(body, (k, t, v) -> points.add(new Point(k, t, v)));
+    return parser.parse(body, (k, t, v) -> points.add(new Point(OriginFree.key(k), t, v)));
   }
 
   private String problemOf(String line) throws IOException {
@@ -148,7 +150,7 @@ class GraphiteParserTest {
   @Test
   void parseLineThrowsForSocketReaders() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> parser.parseLine("a b", 7, (k, t, v) -> points.add(new Point(k, t, v))));
+        () -> parser.parseLine("a b", 7, (k, t, v) -> points.add(new Point(OriginFree.key(k), t, v))));
     assertTrue(e.getMessage().contains("'b' is not a number"));
     assertTrue(points.isEmpty());
   }

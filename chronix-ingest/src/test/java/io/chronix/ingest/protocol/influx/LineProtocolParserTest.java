@@ -1,5 +1,7 @@
 package io.chronix.ingest.protocol.influx;
 
+import io.chronix.ingest.protocol.OriginFree;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,22 +24,22 @@ class LineProtocolParserTest {
   private final PointSink sink = new PointSink() {
     @Override
     public void accept(SeriesKey key, long timestamp, double value) {
-      points.add(new Point(key, timestamp, value));
+      points.add(new Point(OriginFree.key(key), timestamp, value));
     }
 
     @Override
     public void acceptLong(SeriesKey key, long timestamp, long value) {
-      points.add(new Point(key, timestamp, value));
+      points.add(new Point(OriginFree.key(key), timestamp, value));
     }
 
     @Override
     public void acceptBoolean(SeriesKey key, long timestamp, boolean value) {
-      points.add(new Point(key, timestamp, value));
+      points.add(new Point(OriginFree.key(key), timestamp, value));
     }
 
     @Override
     public void acceptText(SeriesKey key, long timestamp, String value) {
-      points.add(new Point(key, timestamp, value));
+      points.add(new Point(OriginFree.key(key), timestamp, value));
     }
   };
 

@@ -1,5 +1,7 @@
 package io.chronix.ingest.protocol.opentsdb;
 
+import io.chronix.ingest.protocol.OriginFree;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,7 +25,7 @@ class OpenTsdbJsonParserTest {
   private final List<Point> points = new ArrayList<>();
 
   private ParseResult parse(String body) throws IOException, MalformedBodyException {
-    return new OpenTsdbJsonParser(() -> NOW).parse(body, (k, t, v) -> points.add(new Point(k, t, v)));
+    return new OpenTsdbJsonParser(() -> NOW).parse(body, (k, t, v) -> points.add(new Point(OriginFree.key(k), t, v)));
   }
 
   private String problemOf(String point) throws Exception {

@@ -1,5 +1,7 @@
 package io.chronix.ingest.protocol.opentsdb;
 
+import io.chronix.ingest.protocol.OriginFree;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,7 +21,7 @@ class OpenTsdbTelnetParserTest {
   private final List<Point> points = new ArrayList<>();
 
   private ParseResult parse(String body) throws IOException {
-    return new OpenTsdbTelnetParser().parse(body, (k, t, v) -> points.add(new Point(k, t, v)));
+    return new OpenTsdbTelnetParser().parse(body, (k, t, v) -> points.add(new Point(OriginFree.key(k), t, v)));
   }
 
   private String problemOf(String line) throws IOException {

@@ -1,5 +1,7 @@
 package io.chronix.ingest.protocol.prometheus;
 
+import io.chronix.ingest.protocol.OriginFree;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -35,7 +37,7 @@ class RemoteWriteParserTest {
   private record Point(SeriesKey key, long timestamp, long valueBits) {}
 
   private static Point point(SeriesKey key, long timestamp, double value) {
-    return new Point(key, timestamp, Double.doubleToRawLongBits(value));
+    return new Point(OriginFree.key(key), timestamp, Double.doubleToRawLongBits(value));
   }
 
   private final List<Point> points = new ArrayList<>();
@@ -109,7 +111,7 @@ class RemoteWriteParserTest {
   }
 
   @Test
-  void staleMarkersAreSkippedButOtherNansAndOddValuesKeptBitExact() throws Exception {
+  void staleMarkersAndOtherNansAndOddValuesAreKeptBitExact() throws Exception {
     double otherNan = Double.longBitsToDouble(0x7ff8000000000000L);
     WriteRequest request = WriteRequest.newBuilder()
         .addTimeseries(series("__name__", "up", "job", "api")
@@ -127,6 +129,7 @@ class RemoteWriteParserTest {
     SeriesKey up = key("up", "job", "api");
     assertEquals(List.of(
         point(up, nanos(T1), 1),
+        point(up, nanos(T2), STALE),
         point(up, nanos(T2 + 1), otherNan),
         point(up, nanos(T2 + 2), -0.0),
         point(up, -1_000_000L, Double.MIN_VALUE),

@@ -1,5 +1,7 @@
 package io.chronix.ingest.protocol.prometheus;
 
+import io.chronix.ingest.protocol.OriginFree;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,7 +41,7 @@ class RemoteWriteServletTest {
   private final List<Stored> stored = new CopyOnWriteArrayList<>();
   private final BatchWriter storing = batch -> {
     for (int i = 0; i < batch.size(); i++) {
-      stored.add(new Stored(batch.key(i), batch.timestamp(i), batch.value(i)));
+      stored.add(new Stored(OriginFree.key(batch.key(i)), batch.timestamp(i), batch.value(i)));
     }
   };
   private Server server;
