@@ -14,6 +14,10 @@ import io.chronix.ingest.protocol.graphite.GraphiteUdpListener;
 import io.chronix.ingest.protocol.opentsdb.OpenTsdbServlet;
 import io.chronix.ingest.protocol.opentsdb.OpenTsdbTelnetListener;
 import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
+import io.chronix.analysis.promql.engine.Engine;
+import io.chronix.ingest.promql.PrometheusApiServlet;
+import io.chronix.ingest.promql.SeriesCatalog;
+import io.chronix.ingest.promql.SolrSeriesSource;
 import java.time.Instant;
 import java.util.EnumSet;
 import javax.servlet.DispatcherType;
@@ -69,6 +73,7 @@ public final class ChronixServer implements AutoCloseable {
   private RecordStore store;
   private SeriesBuffers buffers;
   private ExecutorService chunkWriters;
+  private ExecutorService promqlFetchers;
   private WriteAheadLog wal;
   private IngestPipeline pipeline;
   private Flusher flusher;
@@ -139,7 +144,7 @@ public final class ChronixServer implements AutoCloseable {
     writeLimit.setInitParameter("maxRequests", String.valueOf(config.maxConcurrentWrites()));
     writeLimit.setInitParameter("waitMs", "50");
     writeLimit.setInitParameter("suspendMs", String.valueOf(config.writeQueueTimeout().toMillis()));
-    for (String path : List.of("/write", "/api/*", "/collectd")) {
+    for (String path : List.of("/write", "/api/v2/write", "/api/v1/write", "/api/put", "/collectd")) {
       ingest.addFilter(writeLimit, path, EnumSet.of(DispatcherType.REQUEST));
     }
     LongSupplier clock = ChronixServer::epochNanos;
@@ -152,6 +157,7 @@ public final class ChronixServer implements AutoCloseable {
     ingest.addServlet(new ServletHolder(new CompactServlet(compactor)), "/compact");
     scheduleCompaction();
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
+    startPromQl(ingest);
     if (solrNode != null) {
       // the node shares this JVM, so its series queries can add what is not yet searchable;
       // registered last so that a failed start leaves no entry behind
@@ -181,6 +187,20 @@ public final class ChronixServer implements AutoCloseable {
       buffers.flushAll();
       buffers.commit(store::commit);
     }
+  }
+
+  /** The Prometheus query API over the store (docs/promql.md); selectors are fetched in parallel. */
+  private void startPromQl(ServletContextHandler ingest) {
+    promqlFetchers = Executors.newFixedThreadPool(4, runnable -> {
+      Thread thread = new Thread(runnable, "chronix-promql-fetch");
+      thread.setDaemon(true);
+      return thread;
+    });
+    Engine engine = new Engine(new SolrSeriesSource(solrClient, config.collection(), config.promqlMaxSeries()),
+        promqlFetchers);
+    ingest.addServlet(new ServletHolder(new PrometheusApiServlet(engine,
+        new SeriesCatalog(solrClient, config.collection()), config.promqlLimits(), System::currentTimeMillis)),
+        "/api/v1/*");
   }
 
   private void startListeners(LongSupplier clock) throws IOException {
@@ -278,6 +298,9 @@ public final class ChronixServer implements AutoCloseable {
     }
     if (compaction != null) {
       compaction.shutdownNow();
+    }
+    if (promqlFetchers != null) {
+      promqlFetchers.shutdownNow();
     }
     try {
       if (flusher != null) {

@@ -18,6 +18,9 @@ import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.query.TimeRangeQuery;
 import io.chronix.solr.response.FieldList;
 import io.chronix.solr.response.SeriesDocuments;
+import io.chronix.solr.selector.SelectorQuery;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Date;
@@ -51,6 +54,16 @@ public class ChronixQueryComponent extends SearchComponent {
   public static final String PRECISION = "precision";
   /** Request parameter: the Chronix function query, e.g. {@code metric{max;p:0.99;trend}}. */
   public static final String FUNCTIONS = "cf";
+  /**
+   * Request parameter: PromQL series selectors ({@code up{job="api"}}); records of any of them
+   * (docs/promql.md). Several values select the union, as Prometheus' {@code match[]}.
+   */
+  public static final String MATCH = "chronix.match";
+  /**
+   * Request parameter: answer the series (their fields) without reading any points; a series is
+   * there when one of its records overlaps the time range. For series and label listings.
+   */
+  public static final String KEYS_ONLY = "chronix.keys";
   /** Response header entry echoing the parsed time range. */
   public static final String RANGE_HEADER = "chronixRange";
 
@@ -98,6 +111,10 @@ public class ChronixQueryComponent extends SearchComponent {
           }
         }
       }
+      String[] selectors = params.getParams(MATCH);
+      if (selectors != null && selectors.length > 0) {
+        filters.add(selectorFilter(selectors, parser));
+      }
       rb.setFilters(filters);
     } catch (SyntaxError e) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, "cannot parse query: " + e.getMessage(), e);
@@ -114,8 +131,23 @@ public class ChronixQueryComponent extends SearchComponent {
     } catch (IllegalArgumentException e) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, PRECISION + ": " + e.getMessage());
     }
+    boolean keysOnly = params.getBool(KEYS_ONLY, false);
+    if (keysOnly && (!functions.isEmpty() || !analyses.isEmpty())) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, KEYS_ONLY + " reads no points, so it takes no functions");
+    }
     rb.req.getContext().put(QUERY_CONTEXT, new SeriesQuery(parsed.range(), JoinFields.parse(params.get(JoinFields.PARAM)),
-        functions, analyses, FieldList.parse(params.getParams(CommonParams.FL)), precision, now));
+        functions, analyses, FieldList.parse(params.getParams(CommonParams.FL)), precision, now, keysOnly));
+  }
+
+  private static Query selectorFilter(String[] selectors, QParser parser) {
+    if (selectors.length == 1) {
+      return SelectorQuery.parse(selectors[0], parser);
+    }
+    BooleanQuery.Builder union = new BooleanQuery.Builder();
+    for (String selector : selectors) {
+      union.add(SelectorQuery.parse(selector, parser), BooleanClause.Occur.SHOULD);
+    }
+    return union.build();
   }
 
   public static SeriesQuery seriesQuery(ResponseBuilder rb) {
@@ -132,7 +164,8 @@ public class ChronixQueryComponent extends SearchComponent {
       queries.addAll(rb.getFilters());
     }
     SeriesCollector collector = collector();
-    List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join());
+    List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(),
+        query.keysOnly());
     if (params.getBool(ShardParams.PARTIAL, false)) {
       rb.rsp.addResponse(ShardMerge.partialDocuments(series));
       return;
@@ -153,8 +186,10 @@ public class ChronixQueryComponent extends SearchComponent {
       if (evaluated.isEmpty()) {
         continue;
       }
-      SolrDocument document = SeriesDocuments.render(joined.fields(), evaluated.get().points(), evaluated.get().values(),
-          query.hasFunctions(), query.fields(), query.precision());
+      SolrDocument document = query.keysOnly()
+          ? SeriesDocuments.renderFields(joined.fields(), query.fields())
+          : SeriesDocuments.render(joined.fields(), evaluated.get().points(), evaluated.get().values(),
+              query.hasFunctions(), query.fields(), query.precision());
       if (shard) {
         document.setField(ShardParams.SORT_KEY, joined.sortKey());
       }

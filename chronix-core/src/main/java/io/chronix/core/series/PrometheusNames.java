@@ -12,9 +12,11 @@ import io.chronix.core.record.RecordFields;
  *       an attribute stored as {@code tag_<key>} because its key is a record field or starts with
  *       an underscore shows as label {@code <key>} again;
  *   <li>a label name that is not a valid Prometheus label name ({@code [a-zA-Z_][a-zA-Z0-9_]*})
- *       is escaped as Prometheus' "values" escaping does: {@code host.name} becomes
- *       {@code U__host_2e_name}; an escaped name in a selector is unescaped again.
+ *       is escaped in API answers as Prometheus' "values" escaping does: {@code host.name}
+ *       becomes {@code U__host_2e_name}; in a query both spellings select the attribute.
  * </ul>
+ *
+ * <p>Inside the engine labels carry their raw names; escaping is for what leaves the server.
  */
 public final class PrometheusNames {
 
@@ -24,7 +26,7 @@ public final class PrometheusNames {
 
   private PrometheusNames() {}
 
-  /** The label an attribute field shows as, or null when it is not a label. */
+  /** The (raw, unescaped) label an attribute field shows as, or null when it is not a label. */
   public static String labelOf(String field) {
     if (!RecordFields.isAttribute(field) || SeriesOrigin.isOrigin(field)) {
       return null;
@@ -36,7 +38,7 @@ public final class PrometheusNames {
         key = original;
       }
     }
-    return escape(key);
+    return key;
   }
 
   /** The record field a label selects: {@code name} for {@code __name__}, else the attribute. */

@@ -170,6 +170,15 @@ public final class ServerConfig {
     return longValue("wal.segmentBytes", 4096, Long.MAX_VALUE);
   }
 
+  public io.chronix.analysis.promql.engine.QueryLimits promqlLimits() {
+    return new io.chronix.analysis.promql.engine.QueryLimits(longValue("promql.maxSamples", 1, Long.MAX_VALUE), 11_000,
+        duration("promql.timeout"), duration("promql.lookback"), Duration.ofMinutes(1));
+  }
+
+  public int promqlMaxSeries() {
+    return intValue("promql.maxSeries", 1, Integer.MAX_VALUE);
+  }
+
   /** Semantic compression rules; empty means none (lossless). */
   public String semanticRules() {
     return get("semantic.rules");

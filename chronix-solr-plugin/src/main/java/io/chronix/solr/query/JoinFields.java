@@ -15,6 +15,9 @@ public final class JoinFields {
 
   public static final String PARAM = "cj";
   public static final JoinFields DEFAULT = new JoinFields(List.of(RecordFields.NAME, RecordFields.TYPE));
+  /** {@code cj=*}: no join, every series (name, type and all attributes) on its own. */
+  public static final String EACH_SERIES = "*";
+  private static final JoinFields SERIES = new JoinFields(List.of());
 
   private final List<String> fields;
 
@@ -25,6 +28,9 @@ public final class JoinFields {
   public static JoinFields parse(String cj) {
     if (cj == null || cj.isBlank()) {
       return DEFAULT;
+    }
+    if (cj.trim().equals(EACH_SERIES)) {
+      return SERIES;
     }
     List<String> fields = new ArrayList<>();
     for (String field : cj.split("[,\\s]+")) {
@@ -51,11 +57,14 @@ public final class JoinFields {
    * records on one shard.
    */
   public boolean isShardLocal() {
-    return fields.contains(RecordFields.NAME) && fields.contains(RecordFields.TYPE);
+    return this == SERIES || (fields.contains(RecordFields.NAME) && fields.contains(RecordFields.TYPE));
   }
 
   /** The join key of a stored record: one entry per join field, null where the record lacks it. */
   public List<String> keyOf(Document document) {
+    if (this == SERIES) {
+      return List.of(seriesIdOf(document.get(RecordFields.ID)));
+    }
     List<String> key = new ArrayList<>(fields.size());
     for (String field : fields) {
       IndexableField value = document.getField(field);
@@ -64,7 +73,17 @@ public final class JoinFields {
     return key;
   }
 
+  /**
+   * The series part of a record id: {@code <routing id>!<series id>} (docs/formats.md); the
+   * pseudo-records of buffered series have ids of the same form.
+   */
+  static String seriesIdOf(String recordId) {
+    int bang = recordId.indexOf('!');
+    int dash = recordId.indexOf('-', bang + 1);
+    return dash < 0 ? recordId : recordId.substring(0, dash);
+  }
+
   public String toParam() {
-    return String.join(",", fields);
+    return this == SERIES ? EACH_SERIES : String.join(",", fields);
   }
 }

@@ -40,6 +40,15 @@ public final class SeriesCollector {
   /** Joined series in {@link JoinedSeries#ORDER}; series with no point in range are left out. */
   public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join) throws IOException {
+    return collect(searcher, queries, range, join, false);
+  }
+
+  /**
+   * @param keysOnly only the series' fields: no blob is read, and a series is there when one of
+   *     its records overlaps the range (its points are not clipped to find out)
+   */
+  public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join, boolean keysOnly) throws IOException {
     DocSet docs = searcher.getDocSet(queries);
     Map<List<String>, Group> groups = new HashMap<>();
     NumericDocValues versions = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.VERSION);
@@ -48,6 +57,11 @@ public final class SeriesCollector {
     while (iterator.hasNext()) {
       int docId = iterator.nextDoc();
       Document document = searcher.getDocFetcher().doc(docId);
+      if (keysOnly) {
+        Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
+        group.fields.addAll(document);
+        continue;
+      }
       points = countWithin(points, document.getField(RecordFields.COUNT).numericValue().longValue());
       long version = versions != null && versions.advanceExact(docId) ? versions.longValue() : docId;
       BytesRef data = document.getBinaryValue(RecordFields.DATA);
@@ -59,12 +73,23 @@ public final class SeriesCollector {
     }
     // after the stored records: points flushed meanwhile are still among the buffered ones
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
+      if (keysOnly) {
+        groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group()).fields.addAll(live.fields());
+        continue;
+      }
       points = countWithin(points, live.points().size());
       Group group = groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group());
       group.fields.addAll(live.fields());
       group.live.add(live.points());
     }
     List<JoinedSeries> result = new ArrayList<>(groups.size());
+    if (keysOnly) {
+      for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
+        result.add(new JoinedSeries(entry.getKey(), entry.getValue().fields, new Points(0)));
+      }
+      result.sort(JoinedSeries.ORDER);
+      return result;
+    }
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Points joined = join(entry.getValue());
       Points clipped = range.isAll() ? joined : joined.clip(range.fromNanos(), range.toNanosExclusive());

@@ -15,7 +15,8 @@ public record SeriesQuery(
     List<Analysis> analyses,
     FieldList fields,
     Precision precision,
-    Date now) {
+    Date now,
+    boolean keysOnly) {
 
   public boolean hasFunctions() {
     return !functions.isEmpty();

@@ -2,6 +2,7 @@ package io.chronix.solr.response;
 
 import io.chronix.analysis.FunctionValue;
 import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.codec.Compressions;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
@@ -16,20 +17,33 @@ import org.apache.solr.common.SolrDocument;
 /** Turns joined (and evaluated) series into response documents. */
 public final class SeriesDocuments {
 
+  private static final ChunkCodec RAW = new ChunkCodec(Compressions.NONE, 0);
+
   /** Field listing a query's function results. */
   public static final String FUNCTIONS = "functions";
 
   private SeriesDocuments() {}
 
-  public static SolrDocument render(SeriesFields fields, Points points, List<FunctionValue> values,
-      boolean withFunctions, FieldList fl, Precision precision) {
+  /** A series' descriptive fields only, for keys-only answers. */
+  public static SolrDocument renderFields(SeriesFields fields, FieldList fl) {
     SolrDocument document = new SolrDocument();
+    addFields(document, fields, fl);
+    return document;
+  }
+
+  private static void addFields(SolrDocument document, SeriesFields fields, FieldList fl) {
     for (Map.Entry<String, SortedSet<String>> field : fields.values().entrySet()) {
       if (fl.wants(field.getKey())) {
         SortedSet<String> all = field.getValue();
         document.setField(field.getKey(), all.size() == 1 ? all.first() : new ArrayList<>(all));
       }
     }
+  }
+
+  public static SolrDocument render(SeriesFields fields, Points points, List<FunctionValue> values,
+      boolean withFunctions, FieldList fl, Precision precision) {
+    SolrDocument document = new SolrDocument();
+    addFields(document, fields, fl);
     int n = points.size();
     if (n > 0 && fl.wants(RecordFields.START)) {
       document.setField(RecordFields.START, RecordFields.nanosToMillis(points.timestamp(0)));
@@ -44,7 +58,8 @@ public final class SeriesDocuments {
       document.setField(FieldList.DATA_AS_JSON, SeriesJson.write(points, precision));
     }
     if (fl.blob()) {
-      document.setField(FieldList.DATA, ChunkCodec.lossless().encode(points));
+      // uncompressed: the answer travels once, decoding it should cost nothing
+      document.setField(FieldList.DATA, RAW.encode(points));
     }
     if (withFunctions) {
       document.setField(FUNCTIONS, SeriesEvaluator.render(values));

@@ -98,9 +98,23 @@ public final class LabelMatcher {
     return matches("");
   }
 
+  /** In PromQL syntax: {@code job=~"api.*"}, the name quoted where it is no plain identifier. */
   @Override
   public String toString() {
-    return name + type.text + quote(value);
+    return (isIdentifier(name) ? name : quote(name)) + type.text + quote(value);
+  }
+
+  private static boolean isIdentifier(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i > 0 && c >= '0' && c <= '9'))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static String quote(String value) {

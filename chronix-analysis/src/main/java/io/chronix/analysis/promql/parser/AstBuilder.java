@@ -21,6 +21,7 @@ import io.chronix.analysis.promql.ast.VectorMatching;
 import io.chronix.analysis.promql.ast.VectorSelector;
 import io.chronix.analysis.promql.model.LabelMatcher;
 import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.series.PrometheusNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -123,7 +124,9 @@ final class AstBuilder extends PromQLParserBaseVisitor<Expr> {
     if (context.metric != null) {
       return LabelMatcher.equal(Labels.METRIC_NAME, string(context.metric));
     }
-    String name = context.name.getType() == PromQLLexer.STRING ? string(context.name) : context.name.getText();
+    // an escaped name (U__host_2e_name, as answers spell it) means the raw one
+    String name = PrometheusNames.unescape(
+        context.name.getType() == PromQLLexer.STRING ? string(context.name) : context.name.getText());
     String value = string(context.value);
     LabelMatcher.Type type;
     switch (context.op.getType()) {
@@ -452,7 +455,7 @@ final class AstBuilder extends PromQLParserBaseVisitor<Expr> {
       if (label.STRING() == null && !isLabelName(name)) {
         throw error(positionOf(label), "unexpected \"" + name + "\" in grouping opts, expected label");
       }
-      labels.add(name);
+      labels.add(PrometheusNames.unescape(name));
     }
     return labels;
   }

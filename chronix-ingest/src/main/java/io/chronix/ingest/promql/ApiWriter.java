@@ -1,0 +1,170 @@
+package io.chronix.ingest.promql;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.chronix.analysis.promql.engine.PromQlException;
+import io.chronix.analysis.promql.engine.QueryResult;
+import io.chronix.analysis.promql.model.GoFloats;
+import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.series.PrometheusNames;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * Prometheus' JSON envelopes, exactly: {@code {"status":"success","data":...,"warnings":[...]}}
+ * and {@code {"status":"error","errorType":"bad_data","error":"..."}}; timestamps as float
+ * seconds, values as strings ("NaN", "+Inf"), label names escaped where they are no valid
+ * Prometheus names. Gzipped when the client accepts it.
+ */
+final class ApiWriter {
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  /** Writes a successful answer's data member. */
+  @FunctionalInterface
+  interface Data {
+    void write(JsonGenerator json) throws IOException;
+  }
+
+  private ApiWriter() {}
+
+  static void success(HttpServletRequest request, HttpServletResponse response, Data data, List<String> warnings,
+      List<String> infos) throws IOException {
+    response.setStatus(200);
+    try (JsonGenerator json = open(request, response)) {
+      json.writeStartObject();
+      json.writeStringField("status", "success");
+      json.writeFieldName("data");
+      data.write(json);
+      strings(json, "warnings", warnings);
+      strings(json, "infos", infos);
+      json.writeEndObject();
+    }
+  }
+
+  static void error(HttpServletRequest request, HttpServletResponse response, PromQlException error) throws IOException {
+    response.setStatus(status(error.type()));
+    try (JsonGenerator json = open(request, response)) {
+      json.writeStartObject();
+      json.writeStringField("status", "error");
+      json.writeStringField("errorType", error.type().apiName());
+      json.writeStringField("error", error.getMessage());
+      json.writeEndObject();
+    }
+  }
+
+  static void notFound(HttpServletRequest request, HttpServletResponse response, String message) throws IOException {
+    response.setStatus(404);
+    try (JsonGenerator json = open(request, response)) {
+      json.writeStartObject();
+      json.writeStringField("status", "error");
+      json.writeStringField("errorType", "not_found");
+      json.writeStringField("error", message);
+      json.writeEndObject();
+    }
+  }
+
+  private static int status(PromQlException.Type type) {
+    switch (type) {
+      case BAD_DATA:
+        return 400;
+      case EXECUTION:
+        return 422;
+      case TIMEOUT:
+        return 503;
+      case CANCELED:
+        return 499;
+      default:
+        return 500;
+    }
+  }
+
+  private static JsonGenerator open(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    response.setContentType("application/json");
+    response.setCharacterEncoding("UTF-8");
+    OutputStream out = response.getOutputStream();
+    String accepted = request.getHeader("Accept-Encoding");
+    if (accepted != null && accepted.toLowerCase(java.util.Locale.ROOT).contains("gzip")) {
+      response.setHeader("Content-Encoding", "gzip");
+      out = new GZIPOutputStream(out, 8192);
+    }
+    return JSON.createGenerator(out);
+  }
+
+  private static void strings(JsonGenerator json, String field, List<String> values) throws IOException {
+    if (values == null || values.isEmpty()) {
+      return;
+    }
+    json.writeArrayFieldStart(field);
+    for (String value : values) {
+      json.writeString(value);
+    }
+    json.writeEndArray();
+  }
+
+  /** A query result as {@code {"resultType":..., "result":...}}. */
+  static void result(JsonGenerator json, QueryResult.Data data) throws IOException {
+    json.writeStartObject();
+    json.writeStringField("resultType", data.resultType());
+    json.writeFieldName("result");
+    if (data instanceof QueryResult.Scalar scalar) {
+      point(json, scalar.time(), GoFloats.format(scalar.value()));
+    } else if (data instanceof QueryResult.Text text) {
+      point(json, text.time(), text.value());
+    } else if (data instanceof QueryResult.Vector vector) {
+      json.writeStartArray();
+      for (QueryResult.Sample sample : vector.samples()) {
+        json.writeStartObject();
+        json.writeFieldName("metric");
+        labels(json, sample.labels());
+        json.writeFieldName("value");
+        point(json, vector.time(), GoFloats.format(sample.value()));
+        json.writeEndObject();
+      }
+      json.writeEndArray();
+    } else {
+      json.writeStartArray();
+      for (QueryResult.Series series : ((QueryResult.Matrix) data).series()) {
+        json.writeStartObject();
+        json.writeFieldName("metric");
+        labels(json, series.labels());
+        json.writeArrayFieldStart("values");
+        for (int i = 0; i < series.size(); i++) {
+          point(json, series.timestamps()[i], GoFloats.format(series.values()[i]));
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+      }
+      json.writeEndArray();
+    }
+    json.writeEndObject();
+  }
+
+  private static void point(JsonGenerator json, long millis, String value) throws IOException {
+    json.writeStartArray();
+    json.writeNumber(seconds(millis));
+    json.writeString(value);
+    json.writeEndArray();
+  }
+
+  /** Epoch milliseconds as Prometheus prints them: float seconds, no trailing zeros. */
+  static String seconds(long millis) {
+    if (millis % 1000 == 0) {
+      return Long.toString(millis / 1000);
+    }
+    return BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
+  }
+
+  static void labels(JsonGenerator json, Labels labels) throws IOException {
+    json.writeStartObject();
+    for (int i = 0; i < labels.size(); i++) {
+      json.writeStringField(PrometheusNames.escape(labels.name(i)), labels.value(i));
+    }
+    json.writeEndObject();
+  }
+}

@@ -1,0 +1,252 @@
+package io.chronix.ingest.promql;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.chronix.analysis.promql.engine.Engine;
+import io.chronix.analysis.promql.engine.PromQlException;
+import io.chronix.analysis.promql.engine.QueryLimits;
+import io.chronix.analysis.promql.engine.QueryResult;
+import io.chronix.analysis.promql.model.Labels;
+import io.chronix.analysis.promql.parser.ParseException;
+import io.chronix.analysis.promql.parser.PromQlParser;
+import io.chronix.core.series.PrometheusNames;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.function.LongSupplier;
+import javax.servlet.http.HttpServlet;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Prometheus' HTTP query API under {@code /api/v1/} (docs/promql.md), as Grafana's Prometheus
+ * datasource and promtool use it: query, query_range, series, labels, label values, metadata,
+ * build info, and empty answers for exemplars, rules and alerts. GET or form-encoded POST.
+ */
+public final class PrometheusApiServlet extends HttpServlet {
+
+  private static final Logger LOG = LoggerFactory.getLogger(PrometheusApiServlet.class);
+  /** The Prometheus version reported to clients: Grafana enables match[] on label lookups from 2.24 on. */
+  static final String PROMETHEUS_VERSION = "2.53.0";
+  private static final String TRUNCATED = "results truncated due to limit";
+
+  private final transient Engine engine;
+  private final transient SeriesCatalog catalog;
+  private final transient QueryLimits limits;
+  private final transient LongSupplier clockMillis;
+
+  public PrometheusApiServlet(Engine engine, SeriesCatalog catalog, QueryLimits limits, LongSupplier clockMillis) {
+    this.engine = engine;
+    this.catalog = catalog;
+    this.limits = limits;
+    this.clockMillis = clockMillis;
+  }
+
+  @Override
+  protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    serve(request, response);
+  }
+
+  @Override
+  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    serve(request, response);
+  }
+
+  private void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String path = request.getPathInfo() == null ? "" : request.getPathInfo();
+    try {
+      route(path, request, response);
+    } catch (PromQlException e) {
+      ApiWriter.error(request, response, e);
+    } catch (RuntimeException e) {
+      LOG.warn("PromQL API request {} failed", path, e);
+      ApiWriter.error(request, response, new PromQlException(PromQlException.Type.INTERNAL, String.valueOf(e.getMessage()), e));
+    }
+  }
+
+  private void route(String path, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    switch (path) {
+      case "/query":
+        query(request, response);
+        return;
+      case "/query_range":
+        queryRange(request, response);
+        return;
+      case "/series":
+        series(request, response);
+        return;
+      case "/labels":
+        labelNames(request, response);
+        return;
+      case "/metadata":
+        ApiWriter.success(request, response, json -> {
+          json.writeStartObject();
+          json.writeEndObject();
+        }, List.of(), List.of());
+        return;
+      case "/status/buildinfo":
+        buildInfo(request, response);
+        return;
+      case "/query_exemplars":
+        ApiWriter.success(request, response, json -> {
+          json.writeStartArray();
+          json.writeEndArray();
+        }, List.of(), List.of());
+        return;
+      case "/rules":
+        emptyList(request, response, "groups");
+        return;
+      case "/alerts":
+        emptyList(request, response, "alerts");
+        return;
+      default:
+    }
+    if (path.startsWith("/label/") && path.endsWith("/values")) {
+      labelValues(path.substring("/label/".length(), path.length() - "/values".length()), request, response);
+      return;
+    }
+    ApiWriter.notFound(request, response, "unknown API endpoint /api/v1" + path);
+  }
+
+  private QueryLimits limits(HttpServletRequest request) {
+    String timeout = request.getParameter("timeout");
+    if (timeout == null || timeout.isEmpty()) {
+      return limits;
+    }
+    long millis = ApiParameters.duration("timeout", timeout);
+    return millis > 0 && millis < limits.timeout().toMillis() ? limits.withTimeout(Duration.ofMillis(millis)) : limits;
+  }
+
+  private void query(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String query = request.getParameter("query");
+    long time = ApiParameters.timeOr("time", request.getParameter("time"), clockMillis.getAsLong());
+    QueryResult result = engine.instant(query == null ? "" : query, time, limits(request));
+    respond(request, response, result);
+  }
+
+  private void queryRange(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String query = request.getParameter("query");
+    long start = ApiParameters.time("start", request.getParameter("start"));
+    long end = ApiParameters.time("end", request.getParameter("end"));
+    if (end < start) {
+      throw ApiParameters.invalid("end", "end timestamp must not be before start time");
+    }
+    long step = ApiParameters.duration("step", request.getParameter("step"));
+    if (step <= 0) {
+      throw ApiParameters.invalid("step", "zero or negative query resolution step widths are not accepted. Try a positive integer");
+    }
+    QueryResult result = engine.range(query == null ? "" : query, start, end, step, limits(request));
+    respond(request, response, result);
+  }
+
+  private void respond(HttpServletRequest request, HttpServletResponse response, QueryResult result) throws IOException {
+    ApiWriter.success(request, response, json -> ApiWriter.result(json, result.data()), result.warnings(), result.infos());
+  }
+
+  private List<String> selectors(HttpServletRequest request) {
+    String[] values = request.getParameterValues("match[]");
+    List<String> selectors = values == null ? List.of() : Arrays.asList(values);
+    for (String selector : selectors) {
+      try {
+        PromQlParser.parseSelector(selector);
+      } catch (ParseException e) {
+        throw ApiParameters.invalid("match[]", e.getMessage());
+      }
+    }
+    return selectors;
+  }
+
+  private List<Labels> matchingSeries(HttpServletRequest request, List<String> selectors) {
+    long start = ApiParameters.timeOr("start", request.getParameter("start"), ApiParameters.MIN_TIME);
+    long end = ApiParameters.timeOr("end", request.getParameter("end"), ApiParameters.MAX_TIME);
+    return catalog.series(selectors, start, end);
+  }
+
+  private void series(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    List<String> selectors = selectors(request);
+    if (selectors.isEmpty()) {
+      throw PromQlException.badData("no match[] parameter provided");
+    }
+    List<Labels> series = matchingSeries(request, selectors);
+    int limit = ApiParameters.limit(request.getParameter("limit"));
+    List<String> warnings = new ArrayList<>();
+    if (limit > 0 && series.size() > limit) {
+      series = series.subList(0, limit);
+      warnings.add(TRUNCATED);
+    }
+    List<Labels> answer = series;
+    ApiWriter.success(request, response, json -> {
+      json.writeStartArray();
+      for (Labels labels : answer) {
+        ApiWriter.labels(json, labels);
+      }
+      json.writeEndArray();
+    }, warnings, List.of());
+  }
+
+  private void labelNames(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    TreeSet<String> names = new TreeSet<>();
+    for (Labels labels : matchingSeries(request, selectors(request))) {
+      for (int i = 0; i < labels.size(); i++) {
+        names.add(PrometheusNames.escape(labels.name(i)));
+      }
+    }
+    strings(request, response, new ArrayList<>(names));
+  }
+
+  private void labelValues(String name, HttpServletRequest request, HttpServletResponse response) throws IOException {
+    String label = PrometheusNames.unescape(name);
+    TreeSet<String> values = new TreeSet<>();
+    for (Labels labels : matchingSeries(request, selectors(request))) {
+      String value = labels.get(label);
+      if (!value.isEmpty()) {
+        values.add(value);
+      }
+    }
+    strings(request, response, new ArrayList<>(values));
+  }
+
+  private void strings(HttpServletRequest request, HttpServletResponse response, List<String> all) throws IOException {
+    int limit = ApiParameters.limit(request.getParameter("limit"));
+    List<String> warnings = new ArrayList<>();
+    List<String> values = all;
+    if (limit > 0 && values.size() > limit) {
+      values = values.subList(0, limit);
+      warnings.add(TRUNCATED);
+    }
+    List<String> answer = values;
+    ApiWriter.success(request, response, json -> {
+      json.writeStartArray();
+      for (String value : answer) {
+        json.writeString(value);
+      }
+      json.writeEndArray();
+    }, warnings, List.of());
+  }
+
+  private void buildInfo(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    ApiWriter.success(request, response, json -> {
+      json.writeStartObject();
+      json.writeStringField("version", PROMETHEUS_VERSION);
+      json.writeStringField("revision", "chronix");
+      json.writeStringField("branch", "chronix");
+      json.writeStringField("buildUser", "chronix");
+      json.writeStringField("buildDate", "");
+      json.writeStringField("goVersion", "java" + System.getProperty("java.specification.version"));
+      json.writeEndObject();
+    }, List.of(), List.of());
+  }
+
+  private static void emptyList(HttpServletRequest request, HttpServletResponse response, String field) throws IOException {
+    ApiWriter.success(request, response, (JsonGenerator json) -> {
+      json.writeStartObject();
+      json.writeArrayFieldStart(field);
+      json.writeEndArray();
+      json.writeEndObject();
+    }, List.of(), List.of());
+  }
+}

@@ -1,0 +1,32 @@
+package io.chronix.ingest.promql;
+
+import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.PrometheusNames;
+import java.util.Collection;
+import org.apache.solr.common.SolrDocument;
+
+/** The PromQL labels of a series as the store answers it: name and attributes, mapped as docs/promql.md says. */
+final class SeriesLabels {
+
+  private SeriesLabels() {}
+
+  static Labels of(SolrDocument document) {
+    Labels.Builder labels = new Labels.Builder();
+    for (String field : document.getFieldNames()) {
+      String label = field.equals(RecordFields.NAME) ? Labels.METRIC_NAME : PrometheusNames.labelOf(field);
+      if (label != null) {
+        labels.set(label, text(document.getFieldValue(field)));
+      }
+    }
+    return labels.build();
+  }
+
+  /** A field of a joined series has one value; a series joined from several records could have more. */
+  private static String text(Object value) {
+    if (value instanceof Collection<?> values) {
+      return values.isEmpty() ? "" : String.valueOf(values.iterator().next());
+    }
+    return String.valueOf(value);
+  }
+}
