@@ -13,6 +13,8 @@ import io.chronix.ingest.protocol.graphite.GraphiteTcpListener;
 import io.chronix.ingest.protocol.graphite.GraphiteUdpListener;
 import io.chronix.ingest.protocol.opentsdb.OpenTsdbServlet;
 import io.chronix.ingest.protocol.opentsdb.OpenTsdbTelnetListener;
+import io.chronix.ingest.protocol.influx.InfluxQueryServlet;
+import io.chronix.ingest.protocol.prometheus.RemoteReadServlet;
 import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
 import io.chronix.analysis.promql.engine.Engine;
 import io.chronix.ingest.promql.PrometheusApiServlet;
@@ -157,6 +159,7 @@ public final class ChronixServer implements AutoCloseable {
     ingest.addServlet(new ServletHolder(new CompactServlet(compactor)), "/compact");
     scheduleCompaction();
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
+    ingest.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
     startPromQl(ingest);
     if (solrNode != null) {
       // the node shares this JVM, so its series queries can add what is not yet searchable;
@@ -196,8 +199,10 @@ public final class ChronixServer implements AutoCloseable {
       thread.setDaemon(true);
       return thread;
     });
-    Engine engine = new Engine(new SolrSeriesSource(solrClient, config.collection(), config.promqlMaxSeries()),
-        promqlFetchers);
+    SolrSeriesSource source = new SolrSeriesSource(solrClient, config.collection(), config.promqlMaxSeries());
+    Engine engine = new Engine(source, promqlFetchers);
+    ingest.addServlet(new ServletHolder(new RemoteReadServlet(source, config.maxRequestBytes(),
+        config.promqlLimits().maxSamples())), "/api/v1/read");
     ingest.addServlet(new ServletHolder(new PrometheusApiServlet(engine,
         new SeriesCatalog(solrClient, config.collection()), config.promqlLimits(), System::currentTimeMillis)),
         "/api/v1/*");

@@ -6,6 +6,7 @@ import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
+import io.chronix.ingest.protocol.influx.InfluxHeaders;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
 import java.io.IOException;
 import java.time.Instant;
@@ -40,6 +41,7 @@ public final class WriteServlet extends HttpServlet {
 
   @Override
   protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    InfluxHeaders.add(response);
     // the body first: asking for a parameter would let the container eat a form-encoded body
     String body;
     try {

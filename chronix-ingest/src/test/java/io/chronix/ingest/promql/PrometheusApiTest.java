@@ -1,0 +1,280 @@
+package io.chronix.ingest.promql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.chronix.analysis.promql.engine.PromQlException;
+import io.chronix.analysis.promql.engine.QueryResult;
+import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.chunk.Chunker;
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.store.RecordDocuments;
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Prometheus HTTP API of the server: envelopes, errors, lookups, names and labels. */
+class PrometheusApiTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  /** 2024-01-01T00:00:00Z in milliseconds. */
+  private static final long T0 = 1_704_067_200_000L;
+  private static final long DAY = 86_400_000L;
+
+  @TempDir static Path dataDir;
+  private static ChronixServer server;
+  private static PrometheusApiClient api;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString())
+        .with("compaction.interval", "0").with("promql.maxSeries", "50")).start();
+    api = new PrometheusApiClient(server.baseUrl());
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i <= 60; i++) {
+      long t = T0 + i * 10_000L;
+      lines.append("cpu,host=web1,host.zone=eu usage_idle=").append(90 + i % 5).append(' ').append(t).append('\n');
+      lines.append("cpu,host=web2,host.zone=us usage_idle=").append(50 + i % 3).append(' ').append(t).append('\n');
+      lines.append("http_requests_total,job=api value=").append(i * 10).append(' ').append(t).append('\n');
+      lines.append("servers.web1.load value=").append(i).append(' ').append(t).append('\n');
+      lines.append("svc,host=web1 state=\"up\" ").append(t).append('\n');
+    }
+    assertEquals(204, post(server.baseUrl() + "/write?precision=ms", lines.toString(), "text/plain").statusCode());
+    // half of it written as records, the rest stays buffered: queries must see both
+    assertEquals(204, post(server.baseUrl() + "/flush", "", "text/plain").statusCode());
+    StringBuilder more = new StringBuilder();
+    for (int i = 61; i <= 90; i++) {
+      more.append("cpu,host=web1,host.zone=eu usage_idle=").append(90 + i % 5).append(' ').append(T0 + i * 10_000L).append('\n');
+    }
+    assertEquals(204, post(server.baseUrl() + "/write?precision=ms", more.toString(), "text/plain").statusCode());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  static HttpResponse<String> post(String url, String body, String type) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", type)
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static JsonNode get(String path) throws Exception {
+    return JSON.readTree(api.get(path).body());
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void instantQueryAnswersTheVectorEnvelope() throws Exception {
+    JsonNode body = get("/api/v1/query?query=" + encode("cpu_usage_idle{host=\"web1\"}") + "&time=" + (T0 / 1000 + 600));
+    assertEquals("success", body.get("status").asText());
+    assertEquals("vector", body.at("/data/resultType").asText());
+    JsonNode sample = body.at("/data/result/0");
+    assertEquals(Map.of("__name__", "cpu_usage_idle", "host", "web1", "U__host_2e_zone", "eu"),
+        JSON.convertValue(sample.get("metric"), Map.class), "a tag key that is no label name comes escaped");
+    assertEquals(T0 / 1000 + 600, sample.at("/value/0").asLong());
+    assertTrue(sample.at("/value/0").isNumber(), "timestamps are float seconds");
+    assertEquals("90", sample.at("/value/1").asText(), "values are strings");
+  }
+
+  @Test
+  void bufferedPointsAreQueriedWithTheStoredOnes() throws Exception {
+    QueryResult result = api.range("cpu_usage_idle{host=\"web1\"}", T0, T0 + 900_000, 60_000);
+    QueryResult.Series series = ((QueryResult.Matrix) result.data()).series().get(0);
+    assertEquals(16, series.size(), "stored (to 600 s) and buffered (to 900 s) points");
+    assertEquals(T0 + 900_000, series.timestamps()[15]);
+  }
+
+  @Test
+  void postFormAndGetAnswerAlike() throws Exception {
+    String query = "sum by (host) (rate(http_requests_total[1m])) * 60";
+    HttpResponse<String> viaGet = api.get("/api/v1/query_range?query=" + encode(query) + "&start=" + (T0 / 1000)
+        + "&end=" + (T0 / 1000 + 300) + "&step=1m0s");
+    HttpResponse<String> viaPost = api.post("/api/v1/query_range",
+        Map.of("query", query, "start", "2024-01-01T00:00:00Z", "end", "2024-01-01T00:05:00.000Z", "step", "60"));
+    assertEquals(200, viaGet.statusCode(), viaGet.body());
+    assertEquals(viaGet.body(), viaPost.body());
+    QueryResult.Series series = ((QueryResult.Matrix) PrometheusApiClient.result(viaGet).data()).series().get(0);
+    assertEquals(Labels.EMPTY, series.labels());
+    assertEquals(60.0, series.values()[3], 1e-9, "10 per 10 s is 60 a minute");
+  }
+
+  @Test
+  void scalarsStringsAndSpecialValues() throws Exception {
+    assertEquals("2", get("/api/v1/query?query=" + encode("1+1")).at("/data/result/1").asText());
+    assertEquals("scalar", get("/api/v1/query?query=" + encode("1+1")).at("/data/resultType").asText());
+    assertEquals("NaN", get("/api/v1/query?query=" + encode("0/0") + "&time=1").at("/data/result/1").asText());
+    assertEquals("+Inf", get("/api/v1/query?query=" + encode("1/0") + "&time=1").at("/data/result/1").asText());
+    assertEquals("-Inf", get("/api/v1/query?query=" + encode("-1/0") + "&time=1").at("/data/result/1").asText());
+    JsonNode text = get("/api/v1/query?query=" + encode("\"hello\"") + "&time=1.5");
+    assertEquals("string", text.at("/data/resultType").asText());
+    assertEquals(1.5, text.at("/data/result/0").asDouble());
+    assertEquals("hello", text.at("/data/result/1").asText());
+  }
+
+  @Test
+  void errorsHavePrometheusTypesAndStatuses() throws Exception {
+    HttpResponse<String> bad = api.get("/api/v1/query?query=" + encode("sum(rate(x[5m])"));
+    assertEquals(400, bad.statusCode());
+    JsonNode body = JSON.readTree(bad.body());
+    assertEquals("error", body.get("status").asText());
+    assertEquals("bad_data", body.get("errorType").asText());
+    assertEquals("1:16: parse error: unexpected end of input", body.get("error").asText());
+
+    HttpResponse<String> execution = api.get("/api/v1/query?query=" + encode("label_replace(vector(1), \"a\", \"b\", \"c\", \"(\")"));
+    assertEquals(422, execution.statusCode());
+    assertEquals("execution", JSON.readTree(execution.body()).get("errorType").asText());
+
+    HttpResponse<String> tooMany = api.get("/api/v1/query?query=" + encode("{__name__=~\".+\"}") + "&time=" + (T0 / 1000 + 600));
+    assertEquals(200, tooMany.statusCode(), "5 series are under the limit of 50");
+
+    HttpResponse<String> badStep = api.get("/api/v1/query_range?query=up&start=1&end=2&step=0");
+    assertEquals(400, badStep.statusCode());
+    assertTrue(badStep.body().contains("invalid parameter \\\"step\\\""), badStep.body());
+    HttpResponse<String> badTime = api.get("/api/v1/query?query=up&time=yesterday");
+    assertEquals(400, badTime.statusCode());
+    assertTrue(badTime.body().contains("cannot parse \\\"yesterday\\\" to a valid timestamp"), badTime.body());
+    HttpResponse<String> resolution = api.get("/api/v1/query_range?query=up&start=0&end=100000&step=1");
+    assertEquals(400, resolution.statusCode());
+    assertTrue(resolution.body().contains("exceeded maximum resolution of 11,000 points"), resolution.body());
+    assertEquals(404, api.get("/api/v1/nonsense").statusCode());
+  }
+
+  @Test
+  void timeoutAnswersTheTimeoutType() throws Exception {
+    HttpResponse<String> slow = api.get("/api/v1/query_range?timeout=1ms&query="
+        + encode("count_over_time(cpu_usage_idle[10m:1s])") + "&start=" + (T0 / 1000) + "&end=" + (T0 / 1000 + 900) + "&step=1");
+    assertEquals(503, slow.statusCode(), slow.body());
+    assertEquals("timeout", JSON.readTree(slow.body()).get("errorType").asText());
+  }
+
+  @Test
+  void gzipWhenTheClientAcceptsIt() throws Exception {
+    HttpResponse<byte[]> zipped = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/api/v1/query?query="
+        + encode("cpu_usage_idle") + "&time=" + (T0 / 1000 + 600))).header("Accept-Encoding", "gzip").GET().build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""));
+    JsonNode body = JSON.readTree(new GZIPInputStream(new ByteArrayInputStream(zipped.body())));
+    assertEquals(2, body.at("/data/result").size());
+  }
+
+  @Test
+  void seriesLabelsAndLabelValues() throws Exception {
+    String range = "&start=" + (T0 / 1000) + "&end=" + (T0 / 1000 + 900);
+    JsonNode series = get("/api/v1/series?match[]=" + encode("cpu_usage_idle") + "&match[]=" + encode("{job=\"api\"}") + range);
+    assertEquals(3, series.get("data").size(), series.toString());
+    assertEquals("http_requests_total", series.at("/data/2/__name__").asText(), "sorted by labels");
+    assertEquals(List.of("U__host_2e_zone", "__name__", "host", "job"),
+        JSON.convertValue(get("/api/v1/labels?" + range.substring(1)).get("data"), List.class));
+    assertEquals(List.of("cpu_usage_idle", "http_requests_total", "servers.web1.load"),
+        JSON.convertValue(get("/api/v1/label/__name__/values?" + range.substring(1)).get("data"), List.class),
+        "string series are no PromQL series");
+    assertEquals(List.of("web1", "web2"), JSON.convertValue(get("/api/v1/label/host/values?match[]="
+        + encode("cpu_usage_idle")).get("data"), List.class));
+    assertEquals(List.of("eu", "us"), JSON.convertValue(get("/api/v1/label/U__host_2e_zone/values").get("data"), List.class));
+    JsonNode limited = get("/api/v1/label/__name__/values?limit=1" + range);
+    assertEquals(1, limited.get("data").size());
+    assertEquals("results truncated due to limit", limited.at("/warnings/0").asText());
+    assertEquals(400, api.get("/api/v1/series").statusCode(), "no match[] parameter provided");
+    assertEquals(0, get("/api/v1/series?match[]=" + encode("cpu_usage_idle") + "&start=1&end=2").get("data").size(),
+        "no series has data in 1970");
+  }
+
+  @Test
+  void nameAndLabelMappingSelectsWhatASolrQuerySelects() throws Exception {
+    QueryResult promql = api.instant("cpu_usage_idle{host=\"web1\"}", T0 + 600_000);
+    assertEquals(1, ((QueryResult.Vector) promql.data()).samples().size());
+    JsonNode solr = JSON.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(server.solrUrl()
+        + "/chronix/query?wt=json&q=" + encode("name:cpu_usage_idle AND host:web1"))).GET().build(),
+        HttpResponse.BodyHandlers.ofString()).body());
+    JsonNode doc = solr.at("/response/docs/0");
+    assertEquals(1, solr.at("/response/numFound").asInt());
+    assertEquals("influx", doc.get("_protocol").asText(), "what the series was written as is stored");
+    assertEquals("cpu", doc.get("_influx_measurement").asText());
+    assertEquals("usage_idle", doc.get("_influx_field").asText());
+    // a dotted Graphite-style name is selected quoted (Prometheus 3) or by __name__
+    assertEquals(1, ((QueryResult.Vector) api.instant("{\"servers.web1.load\"}", T0 + 600_000).data()).samples().size());
+    assertEquals(1, ((QueryResult.Vector) api.instant("{__name__=~\"servers\\\\..*\"}", T0 + 600_000).data()).samples().size());
+    // an escaped label name in a query means the raw attribute
+    assertEquals(1, ((QueryResult.Vector) api.instant("cpu_usage_idle{U__host_2e_zone=\"us\"}", T0 + 600_000).data())
+        .samples().size());
+    assertEquals(1, ((QueryResult.Vector) api.instant("cpu_usage_idle{\"host.zone\"=\"us\"}", T0 + 600_000).data())
+        .samples().size());
+  }
+
+  @Test
+  void recordsWrittenBeforeOriginAttributesStayQueryable() throws Exception {
+    Points points = new Points();
+    for (int i = 0; i < 10; i++) {
+      points.add((T0 + i * 10_000L) * 1_000_000L, i);
+    }
+    SeriesKey old = SeriesKey.metric("legacy_metric", Map.of("host", "old"));
+    try (Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+      solr.add("chronix", RecordDocuments.toDocument(new Chunker(100, ChunkCodec.lossless()).chunk(old, points).get(0)));
+      solr.commit("chronix");
+    }
+    QueryResult result = api.instant("max_over_time(legacy_metric{host=\"old\"}[5m])", T0 + 100_000);
+    QueryResult.Sample sample = ((QueryResult.Vector) result.data()).samples().get(0);
+    assertEquals(Labels.of("host", "old"), sample.labels());
+    assertEquals(9, sample.value());
+  }
+
+  @Test
+  void chronixAnalysesAreFunctions() throws Exception {
+    QueryResult trend = api.instant("chronix_trend(http_requests_total[10m])", T0 + 600_000);
+    assertEquals(1.0, ((QueryResult.Vector) trend.data()).samples().get(0).value(), 1e-9, "10 per 10 s: slope 1/s");
+    QueryResult outliers = api.instant("chronix_outlier(cpu_usage_idle[10m])", T0 + 600_000);
+    assertEquals(2, ((QueryResult.Vector) outliers.data()).samples().size());
+    HttpResponse<String> badArgument = api.get("/api/v1/query?query=" + encode("chronix_movavg(cpu_usage_idle[10m], -5)"));
+    assertEquals(400, badArgument.statusCode());
+    assertTrue(badArgument.body().contains("1:1: chronix_movavg: movavg: window must be positive"), badArgument.body());
+  }
+
+  @Test
+  void metadataBuildInfoAndEmptyAnswers() throws Exception {
+    assertTrue(get("/api/v1/metadata").get("data").isObject());
+    assertEquals(PrometheusApiServlet.PROMETHEUS_VERSION, get("/api/v1/status/buildinfo").at("/data/version").asText());
+    assertEquals(0, get("/api/v1/query_exemplars?query=up").get("data").size());
+    assertEquals(0, get("/api/v1/rules").at("/data/groups").size());
+    assertFalse(get("/api/v1/alerts").at("/data/alerts").isMissingNode());
+  }
+
+  @Test
+  void tooManySeriesIsAnExecutionError() {
+    PromQlException error = assertThrows(PromQlException.class, () -> {
+      StringBuilder lines = new StringBuilder();
+      for (int i = 0; i < 60; i++) {
+        lines.append("many,n=").append(i).append(" value=1 ").append(T0 + DAY).append('\n');
+      }
+      assertEquals(204, post(server.baseUrl() + "/write?precision=ms", lines.toString(), "text/plain").statusCode());
+      api.instant("many", T0 + DAY);
+    });
+    assertEquals(PromQlException.Type.EXECUTION, error.type());
+    assertTrue(error.getMessage().contains("more than promql.maxSeries (50)"), error.getMessage());
+  }
+}
