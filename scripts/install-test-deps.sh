@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that tests drive as real clients: collectd with its write_http
-# (libcurl, libyajl) and write_graphite plugins. Run by the chronix-ingest build before its tests;
-# does nothing when everything is there.
+# (libcurl, libyajl) and write_graphite plugins, and Prometheus with promtool (remote write and
+# read against the server, PromQL answers compared). Run by the chronix-ingest build before its
+# tests; does nothing when everything is there.
 set -euo pipefail
-packages=(collectd-core libcurl4 libyajl2)
+packages=(collectd-core libcurl4 libyajl2 prometheus)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
