@@ -166,6 +166,25 @@ class PrometheusApiTest {
   }
 
   @Test
+  void badQueriesAreBadDataWithPositionNeverServerErrors() throws Exception {
+    List<String> bad = List.of("sum(", "rate(cpu_usage_idle)", "cpu_usage_idle{host=\"web1\"", "cpu_usage_idle[5m",
+        "1 +", "topk(cpu_usage_idle)", "cpu_usage_idle offset", "foo @ bar", "{}", "cpu_usage_idle{host=~\"(\"}",
+        "histogram_quantile(0.9)", "sum by (host (cpu_usage_idle)", "\"unterminated", "cpu_usage_idle[5m:1m:1m]",
+        "chronix_outlier(cpu_usage_idle)", "count_values(1, cpu_usage_idle)", "cpu_usage_idle == on() bool",
+        "((((((((((", "\u0000", "rate(cpu_usage_idle[-5m])");
+    for (String query : bad) {
+      for (String path : List.of("/api/v1/query?time=" + (T0 / 1000 + 600) + "&query=",
+          "/api/v1/query_range?start=" + (T0 / 1000) + "&end=" + (T0 / 1000 + 600) + "&step=60&query=")) {
+        HttpResponse<String> response = api.get(path + encode(query));
+        assertEquals(400, response.statusCode(), query + ": " + response.body());
+        JsonNode body = JSON.readTree(response.body());
+        assertEquals("bad_data", body.get("errorType").asText(), query);
+        assertTrue(body.get("error").asText().matches("(?s)\\d+:\\d+: parse error: .+"), query + ": " + body);
+      }
+    }
+  }
+
+  @Test
   void timeoutAnswersTheTimeoutType() throws Exception {
     HttpResponse<String> slow = api.get("/api/v1/query_range?timeout=1ms&query="
         + encode("count_over_time(cpu_usage_idle[10m:1s])") + "&start=" + (T0 / 1000) + "&end=" + (T0 / 1000 + 900) + "&step=1");

@@ -2,6 +2,7 @@ package io.chronix.analysis.promql.engine;
 
 import io.chronix.analysis.promql.ast.AggregateExpr;
 import io.chronix.analysis.promql.ast.AggregateOp;
+import io.chronix.analysis.promql.ast.ParenExpr;
 import io.chronix.analysis.promql.ast.StringLiteral;
 import io.chronix.analysis.promql.model.GoFloats;
 import io.chronix.analysis.promql.model.Labels;
@@ -421,7 +422,7 @@ final class Aggregations {
   }
 
   private Value countValues(AggregateExpr expr) {
-    String label = ((StringLiteral) expr.param()).value();
+    String label = ((StringLiteral) ParenExpr.unwrap(expr.param())).value();
     if (!validLabelName(label)) {
       throw PromQlException.execution("invalid label name " + evaluator.ctx.query.substring(
           expr.param().position().start(), expr.param().position().end()));

@@ -12,6 +12,7 @@ import io.chronix.analysis.promql.ast.Expr;
 import io.chronix.analysis.promql.ast.ValueType;
 import io.chronix.core.series.Points;
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +81,9 @@ final class ChronixCalls {
       case "chronix_trend":
         return "trend";
       case "chronix_frequency":
-        return "frequency:" + number(call, 1) + "," + number(call, 2);
+        // seconds in PromQL (so that 5m reads as a duration), minutes in the cf spec
+        return "frequency:" + new BigDecimal(number(call, 1)).divide(BigDecimal.valueOf(60), MathContext.DECIMAL64)
+            .stripTrailingZeros().toPlainString() + "," + number(call, 2);
       case "chronix_sax_match":
         return "sax:" + FunctionCalls.stringArg(call, 1) + "," + number(call, 2) + "," + number(call, 3) + ","
             + number(call, 4);

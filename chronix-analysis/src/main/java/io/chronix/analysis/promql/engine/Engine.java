@@ -95,11 +95,7 @@ public final class Engine {
   }
 
   private static boolean isTransformation(Expr expr) {
-    Expr e = expr;
-    while (e instanceof ParenExpr paren) {
-      e = paren.expr();
-    }
-    return e instanceof Call call && ChronixCalls.isTransformation(call);
+    return ParenExpr.unwrap(expr) instanceof Call call && ChronixCalls.isTransformation(call);
   }
 
   private static Expr parse(String query) {

@@ -132,15 +132,7 @@ final class FunctionCalls {
   }
 
   static String stringArg(Call call, int index) {
-    return ((StringLiteral) unwrap(call.args().get(index))).value();
-  }
-
-  static Expr unwrap(Expr expr) {
-    Expr e = expr;
-    while (e instanceof ParenExpr paren) {
-      e = paren.expr();
-    }
-    return e;
+    return ((StringLiteral) ParenExpr.unwrap(call.args().get(index))).value();
   }
 
   /** A value per present sample and step, the metric name dropped. */
@@ -269,7 +261,7 @@ final class FunctionCalls {
 
   /** The labels absent() reports: the selector's equality matchers, unless a name repeats. */
   static Labels absentLabels(Expr arg) {
-    Expr expr = unwrap(arg);
+    Expr expr = ParenExpr.unwrap(arg);
     List<LabelMatcher> matchers;
     if (expr instanceof VectorSelector selector) {
       matchers = selector.matchers();
@@ -330,7 +322,7 @@ final class FunctionCalls {
   }
 
   private Value timestamp(Call call) {
-    Expr arg = unwrap(call.args().get(0));
+    Expr arg = ParenExpr.unwrap(call.args().get(0));
     Value.Vector input;
     if (arg instanceof VectorSelector selector) {
       input = evaluator.selectInstant(selector, true);

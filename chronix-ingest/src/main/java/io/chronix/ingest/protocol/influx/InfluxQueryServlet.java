@@ -61,7 +61,7 @@ public final class InfluxQueryServlet extends HttpServlet {
     }
     response.setStatus(200);
     response.setContentType("application/json");
-    response.setHeader("X-Influxdb-Version", InfluxHeaders.VERSION);
+    InfluxHeaders.add(response);
     JSON.writeValue(response.getOutputStream(), Map.of("results", results));
   }
 
