@@ -14,11 +14,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +28,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
@@ -59,7 +55,6 @@ public final class StorageBenchmark {
   private static final Duration SETTLED_AFTER = Duration.ofSeconds(6);
   private static final Duration SETTLE_LIMIT = Duration.ofMinutes(5);
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private StorageBenchmark() {}
 
@@ -74,7 +69,7 @@ public final class StorageBenchmark {
       points += read.points().size();
     }
 
-    String binary = installVictoriaMetrics();
+    String binary = VictoriaMetricsProcess.install();
     PeerResult vm = measureVictoriaMetrics(binary, series, points);
 
     Path dataDir = Files.createTempDirectory("chronix-storage-bench");
@@ -129,48 +124,15 @@ public final class StorageBenchmark {
   private record PeerResult(String version, long bytes, Map<String, Long> split, long samples, int seriesCount,
       long changedValues, double maxRelativeError, long loadNanos) {}
 
-  private static String installVictoriaMetrics() throws IOException, InterruptedException {
-    List<String> out = run(List.of("bash", "benchmarks/peers/victoria-metrics.sh"));
-    String binary = out.isEmpty() ? "" : out.get(out.size() - 1).trim();
-    if (binary.isEmpty() || !Files.isExecutable(Path.of(binary))) {
-      throw new IllegalStateException("benchmarks/peers/victoria-metrics.sh printed no executable: " + out);
-    }
-    return binary;
-  }
-
-  private static String version(String binary) throws IOException, InterruptedException {
-    String reported = String.join(" ", run(List.of(binary, "-version"))).trim();
-    // Debian's build leaves the version string empty; the package version names the release
-    String packaged = String.join(" ", run(List.of("dpkg-query", "-W", "-f=${Version}", "victoria-metrics"))).trim();
-    return reported.isEmpty() ? "package " + packaged : reported + " (package " + packaged + ")";
-  }
-
-  private static List<String> run(List<String> command) throws IOException, InterruptedException {
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    List<String> lines = new ArrayList<>();
-    try (BufferedReader reader = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = reader.readLine()) != null) {
-        lines.add(line);
-      }
-    }
-    int exit = process.waitFor();
-    if (exit != 0) {
-      throw new IllegalStateException(command + " exited with " + exit);
-    }
-    return lines;
-  }
-
   private static PeerResult measureVictoriaMetrics(String binary, List<P4File> series, long points)
       throws Exception {
-    String version = version(binary);
+    String version = VictoriaMetricsProcess.version(binary);
     Path storage = Files.createTempDirectory("vm-storage-bench");
     // the log lives outside the storage path so that it is not counted as VictoriaMetrics' data
     Path log = Files.createTempFile("vm-storage-bench", ".log");
-    Vm vm = null;
+    VictoriaMetricsProcess vm = null;
     try {
-      vm = Vm.start(binary, storage, log);
+      vm = VictoriaMetricsProcess.start(binary, storage, log);
 
       long started = System.nanoTime();
       StringBuilder body = new StringBuilder(LINES_PER_REQUEST * 200);
@@ -181,38 +143,38 @@ public final class StorageBenchmark {
         for (int i = 0; i < p.size(); i++) {
           LineProtocolWriter.appendPoint(prefix, p.timestamp(i), p.value(i), body);
           if (++lines == LINES_PER_REQUEST) {
-            write(vm.base, body);
+            write(vm.base(), body);
             body.setLength(0);
             lines = 0;
           }
         }
       }
       if (lines > 0) {
-        write(vm.base, body);
+        write(vm.base(), body);
       }
       long loadNanos = System.nanoTime() - started;
 
-      expect(get(vm.base.resolve("/internal/force_flush")), "force_flush");
+      VictoriaMetricsProcess.expect(VictoriaMetricsProcess.get(vm.base().resolve("/internal/force_flush")), "force_flush");
       // the merge runs in the background after the request returns; settle() waits for it
-      expect(get(vm.base.resolve("/internal/force_merge")), "force_merge");
+      VictoriaMetricsProcess.expect(VictoriaMetricsProcess.get(vm.base().resolve("/internal/force_merge")), "force_merge");
       settle(storage);
       // Counted from VictoriaMetrics' own gauges: reading the samples back would fill its
       // metricID-to-name caches, which it writes under cache/ on stop and which would then count.
-      checkRowCount(vm.base, points, log);
+      checkRowCount(vm.base(), points, log);
 
       vm.stop();
       long bytes = ImportBenchmark.directoryBytes(storage);
       Map<String, Long> split = splitByTopLevel(storage);
 
       // A second process on the measured directory proves that what was counted holds every sample
-      vm = Vm.start(binary, storage, log);
-      Verification check = verify(vm.base, series, points, log);
+      vm = VictoriaMetricsProcess.start(binary, storage, log);
+      Verification check = verify(vm.base(), series, points, log);
       vm.stop();
       Files.deleteIfExists(log);
       return new PeerResult(version, bytes, split, check.samples, check.series, check.changedValues,
           check.maxRelativeError, loadNanos);
     } catch (Exception | Error e) {
-      printTail(log);
+      VictoriaMetricsProcess.printTail(log);
       throw e;
     } finally {
       if (vm != null) {
@@ -222,112 +184,13 @@ public final class StorageBenchmark {
     }
   }
 
-  /** A VictoriaMetrics child process on 127.0.0.1. */
-  private static final class Vm {
-    private final Process process;
-    private final URI base;
-    private final Path log;
-
-    private Vm(Process process, URI base, Path log) {
-      this.process = process;
-      this.base = base;
-      this.log = log;
-    }
-
-    static Vm start(String binary, Path storage, Path log) throws Exception {
-      int port = freePort();
-      Process process = new ProcessBuilder(binary,
-          "-storageDataPath=" + storage,
-          "-httpListenAddr=127.0.0.1:" + port,
-          // P4 is from 2015: samples older than the retention period are dropped at ingestion
-          "-retentionPeriod=100y")
-          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-      Vm vm = new Vm(process, URI.create("http://127.0.0.1:" + port), log);
-      try {
-        vm.awaitHealthy();
-      } catch (Exception | Error e) {
-        vm.kill();
-        throw e;
-      }
-      return vm;
-    }
-
-    private void awaitHealthy() throws Exception {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (System.nanoTime() < deadline) {
-        if (!process.isAlive()) {
-          throw new IllegalStateException("VictoriaMetrics exited with " + process.exitValue() + " at start; log: "
-              + log);
-        }
-        try {
-          HttpResponse<String> health = get(base.resolve("/health"));
-          if (health.statusCode() == 200 && health.body().trim().equals("OK")) {
-            return;
-          }
-        } catch (IOException notYetListening) {
-          // keep polling until the deadline
-        }
-        Thread.sleep(100);
-      }
-      throw new IllegalStateException("VictoriaMetrics did not answer /health within 60 s; log: " + log);
-    }
-
-    /** SIGTERM, on which VictoriaMetrics flushes its buffers and writes its caches. */
-    void stop() throws InterruptedException {
-      process.destroy();
-      if (!process.waitFor(2, TimeUnit.MINUTES)) {
-        throw new IllegalStateException("VictoriaMetrics did not stop within 2 minutes; log: " + log);
-      }
-      if (process.exitValue() != 0) {
-        // an unclean stop may leave buffers unflushed or caches unwritten: the figure would be off
-        throw new IllegalStateException("VictoriaMetrics exited with " + process.exitValue() + " on SIGTERM; log: "
-            + log);
-      }
-    }
-
-    void kill() throws InterruptedException {
-      if (process.isAlive()) {
-        process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-      }
-    }
-  }
-
-  /** Keeps the log for a failed run (its path is in the error) and shows its end right away. */
-  private static void printTail(Path log) {
-    System.err.println("VictoriaMetrics log " + log + ", last lines:");
-    try (Stream<String> lines = Files.lines(log)) {
-      List<String> all = lines.toList();
-      all.subList(Math.max(0, all.size() - 30), all.size()).forEach(System.err::println);
-    } catch (IOException | java.io.UncheckedIOException e) {
-      System.err.println("(unreadable: " + e + ")");
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    }
-  }
-
   private static void write(URI base, StringBuilder body) throws Exception {
     HttpRequest request = HttpRequest.newBuilder(base.resolve("/write?precision=ns"))
         .timeout(Duration.ofMinutes(5))
         .header("Content-Type", "text/plain; charset=utf-8")
         .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8))
         .build();
-    expect(HTTP.send(request, HttpResponse.BodyHandlers.ofString()), "write");
-  }
-
-  private static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
-    HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5)).GET().build();
-    return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static void expect(HttpResponse<String> response, String what) {
-    if (response.statusCode() / 100 != 2) {
-      throw new IllegalStateException(what + ": VictoriaMetrics answered " + response.statusCode() + " "
-          + response.body());
-    }
+    VictoriaMetricsProcess.expect(VictoriaMetricsProcess.HTTP.send(request, HttpResponse.BodyHandlers.ofString()), "write");
   }
 
   private static void settle(Path storage) throws IOException, InterruptedException {
@@ -354,8 +217,8 @@ public final class StorageBenchmark {
 
   /** Rows in VictoriaMetrics' parts (it keeps repeated samples unless told to deduplicate). */
   private static void checkRowCount(URI base, long points, Path log) throws IOException, InterruptedException {
-    HttpResponse<String> metrics = get(base.resolve("/metrics"));
-    expect(metrics, "metrics");
+    HttpResponse<String> metrics = VictoriaMetricsProcess.get(base.resolve("/metrics"));
+    VictoriaMetricsProcess.expect(metrics, "metrics");
     long rows = 0;
     for (String line : metrics.body().lines().toList()) {
       if (line.startsWith("vm_rows{type=\"storage/")) {
@@ -398,7 +261,7 @@ public final class StorageBenchmark {
     String match = URLEncoder.encode("{__name__=~\".+\"}", StandardCharsets.UTF_8);
     HttpRequest request = HttpRequest.newBuilder(base.resolve("/api/v1/export?match[]=" + match))
         .timeout(Duration.ofMinutes(5)).GET().build();
-    HttpResponse<InputStream> response = HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    HttpResponse<InputStream> response = VictoriaMetricsProcess.HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());
     try (BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
       if (response.statusCode() != 200) {
         throw new IllegalStateException("export: VictoriaMetrics answered " + response.statusCode());
@@ -465,7 +328,7 @@ public final class StorageBenchmark {
 
   private static String ignoredRows(URI base) {
     try {
-      return get(base.resolve("/metrics")).body().lines()
+      return VictoriaMetricsProcess.get(base.resolve("/metrics")).body().lines()
           .filter(l -> l.startsWith("vm_rows_ignored_total") || l.startsWith("vm_rows_invalid_total"))
           .toList().toString();
     } catch (IOException | InterruptedException e) {

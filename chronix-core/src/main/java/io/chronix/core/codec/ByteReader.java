@@ -6,6 +6,7 @@ public final class ByteReader {
   private final byte[] bytes;
   private int position;
   private final int limit;
+  private static final int MAX_VARINT_BYTES = 10;
 
   public ByteReader(byte[] bytes, int offset, int length) {
     this.bytes = bytes;
@@ -21,11 +22,33 @@ public final class ByteReader {
   }
 
   public long readVarLong() {
+    if (limit - position >= MAX_VARINT_BYTES) {
+      return readVarLongUnchecked();
+    }
     long value = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       int b = readByte();
       value |= (long) (b & 0x7F) << shift;
       if ((b & 0x80) == 0) {
+        return value;
+      }
+    }
+    throw new CorruptBlobException("varint longer than 10 bytes at byte " + position);
+  }
+
+  /**
+   * The decoders' hot loop (profiled: most of a query's time went to reading varints): with ten
+   * bytes left, the end of the blob cannot be reached, so no per-byte limit check.
+   */
+  private long readVarLongUnchecked() {
+    byte[] b = bytes;
+    int p = position;
+    long value = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      byte next = b[p++];
+      value |= (long) (next & 0x7F) << shift;
+      if (next >= 0) {
+        position = p;
         return value;
       }
     }

@@ -47,6 +47,11 @@ final class SeriesBuffer {
     return points.isEmpty();
   }
 
+  /** Whether {@link #copyUnsearchable} has anything to copy. */
+  boolean hasUnsearchable() {
+    return !points.isEmpty() || !outgoing.isEmpty();
+  }
+
   long oldestSegment() {
     return oldestSegment;
   }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -38,6 +39,12 @@ public final class SeriesBuffers {
   private static final Logger LOG = LoggerFactory.getLogger(SeriesBuffers.class);
 
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
+  /**
+   * The series whose buffers hold points searches may not see yet, changed under the buffer's
+   * lock: snapshots visit these instead of every series ever buffered, which cost queries
+   * milliseconds with ten thousand idle series.
+   */
+  private final Set<SeriesKey> unsearchable = ConcurrentHashMap.newKeySet();
   private final int maxPoints;
   private final long maxBytes;
   private final long maxAgeNanos;
@@ -87,11 +94,14 @@ public final class SeriesBuffers {
     SeriesBuffer buffer = buffers.computeIfAbsent(key, k -> new SeriesBuffer(ValueType.ofTypeName(k.type())));
     SeriesBuffer.Drained full = null;
     synchronized (buffer) {
+      if (buffer.isEmpty()) {
+        unsearchable.add(key);
+      }
       buffer.arrive(clock.getAsLong(), segment);
       point.accept(buffer.points());
       buffered.incrementAndGet();
       if (cutting && buffer.isFull(maxPoints, maxBytes)) {
-        full = takeOut(buffer);
+        full = takeOut(key, buffer);
       }
     }
     if (full != null) {
@@ -152,9 +162,11 @@ public final class SeriesBuffers {
   public void commit(Commit commit) throws IOException {
     long began = clock.getAsLong();
     commit.run();
-    for (SeriesBuffer buffer : buffers.values()) {
+    for (SeriesKey key : unsearchable) {
+      SeriesBuffer buffer = buffers.get(key);
       synchronized (buffer) {
         buffer.forgetWrittenBefore(began);
+        noteVisibility(key, buffer);
       }
     }
   }
@@ -182,7 +194,9 @@ public final class SeriesBuffers {
       synchronized (buffer) {
         buffer.forgetSearchable(searchLagNanos, now); // the flusher's rounds keep the copies short-lived
         if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeNanos, now)) {
-          drained = takeOut(buffer);
+          drained = takeOut(entry.getKey(), buffer);
+        } else {
+          noteVisibility(entry.getKey(), buffer);
         }
       }
       if (drained != null) {
@@ -198,12 +212,23 @@ public final class SeriesBuffers {
     }
   }
 
-  private SeriesBuffer.Drained takeOut(SeriesBuffer buffer) {
+  /** Called under the buffer's lock. */
+  private SeriesBuffer.Drained takeOut(SeriesKey key, SeriesBuffer buffer) {
     SeriesBuffer.Drained drained = buffer.drain(tracking);
+    noteVisibility(key, buffer);
     synchronized (inFlight) {
       inFlight.merge(drained.segment(), 1, Integer::sum);
     }
     return drained;
+  }
+
+  /** Keeps {@link #unsearchable} in step with the buffer; called under the buffer's lock. */
+  private void noteVisibility(SeriesKey key, SeriesBuffer buffer) {
+    if (buffer.hasUnsearchable()) {
+      unsearchable.add(key);
+    } else {
+      unsearchable.remove(key);
+    }
   }
 
   private void write(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) throws IOException {
@@ -217,6 +242,7 @@ public final class SeriesBuffers {
     } catch (IOException | RuntimeException e) {
       synchronized (buffer) {
         buffer.restore(drained);
+        noteVisibility(key, buffer);
       }
       throw e;
     } finally {
@@ -265,6 +291,7 @@ public final class SeriesBuffers {
       Points kept = filter.apply(buffer.points());
       buffer.replace(kept);
       buffered.addAndGet(kept.size() - before);
+      noteVisibility(key, buffer);
     }
   }
 
@@ -296,18 +323,19 @@ public final class SeriesBuffers {
   public List<LiveSeries.Buffered> snapshot(Predicate<SeriesKey> wanted) {
     List<LiveSeries.Buffered> snapshot = new ArrayList<>();
     long now = clock.getAsLong();
-    for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
-      if (!wanted.test(entry.getKey())) {
+    for (SeriesKey key : unsearchable) {
+      if (!wanted.test(key)) {
         continue;
       }
-      SeriesBuffer buffer = entry.getValue();
+      SeriesBuffer buffer = buffers.get(key);
       Points copy;
       synchronized (buffer) {
         buffer.forgetSearchable(searchLagNanos, now);
         copy = buffer.copyUnsearchable();
+        noteVisibility(key, buffer);
       }
       if (copy != null) {
-        snapshot.add(new LiveSeries.Buffered(entry.getKey(), copy));
+        snapshot.add(new LiveSeries.Buffered(key, copy));
       }
     }
     return snapshot;

@@ -34,7 +34,6 @@ import org.apache.solr.common.params.ModifiableSolrParams;
 public final class SolrSeriesSource implements SeriesSource {
 
   static final String QUERY_HANDLER = "/query";
-  private static final long NANOS_PER_MILLI = 1_000_000L;
 
   private final SolrClient solr;
   private final String collection;
@@ -90,7 +89,7 @@ public final class SolrSeriesSource implements SeriesSource {
     for (Map.Entry<Labels, List<Points>> entry : byLabels.entrySet()) {
       // series equal but for their value type or origin show as one, as their labels are equal
       Points points = entry.getValue().size() == 1 ? entry.getValue().get(0) : SeriesMerge.merge(entry.getValue());
-      result.add(toMillis(entry.getKey(), points));
+      result.add(RawSeries.fromNanos(entry.getKey(), points));
     }
     result.sort(Comparator.comparing(RawSeries::labels));
     return result;
@@ -111,23 +110,5 @@ public final class SolrSeriesSource implements SeriesSource {
     } catch (SolrServerException | IOException e) {
       throw new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + e.getMessage(), e);
     }
-  }
-
-  private static RawSeries toMillis(Labels labels, Points points) {
-    int n = points.size();
-    long[] t = new long[n];
-    double[] v = new double[n];
-    int out = 0;
-    for (int i = 0; i < n; i++) {
-      long millis = Math.floorDiv(points.timestamp(i), NANOS_PER_MILLI);
-      double value = points.value(i);
-      if (out > 0 && t[out - 1] == millis) {
-        v[out - 1] = value;
-      } else {
-        t[out] = millis;
-        v[out++] = value;
-      }
-    }
-    return new RawSeries(labels, t, v, out);
   }
 }

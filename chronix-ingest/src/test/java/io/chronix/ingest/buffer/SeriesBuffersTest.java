@@ -178,6 +178,26 @@ class SeriesBuffersTest {
     assertEquals(Map.of(), snapshotOf(buffers), "untracked: written chunks leave at once");
   }
 
+  /** Queries pay for the series with points to show, not for every series ever buffered. */
+  @Test
+  void snapshotsLookOnlyAtSeriesWithPointsToShow() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    for (int i = 0; i < 1000; i++) {
+      buffers.add(SeriesKey.metric("idle", Map.of("n", String.valueOf(i))), 1, 1);
+    }
+    buffers.flushAll();
+    buffers.add(CPU, 10, 1);
+    List<SeriesKey> asked = new ArrayList<>();
+    assertEquals(1, buffers.snapshot(key -> asked.add(key)).size());
+    assertEquals(List.of(CPU), asked);
+    buffers.filter(CPU, points -> new Points()); // replay dropped what the store holds
+    asked.clear();
+    assertEquals(List.of(), buffers.snapshot(key -> asked.add(key)));
+    assertEquals(List.of(), asked);
+    buffers.add(CPU, 11, 2);
+    assertEquals(Map.of(CPU, points(11, 2)), snapshotOf(buffers), "back once points arrive again");
+  }
+
   @Test
   void trackedChunksStayInTheSnapshotUntilSearchable() throws IOException {
     SeriesBuffers buffers = buffers(2, Long.MAX_VALUE, Duration.ofHours(1));

@@ -186,7 +186,7 @@ public final class ShardMerge {
       List<Points> parts = points.get(entry.getKey());
       series.add(new JoinedSeries(entry.getKey(), entry.getValue(), parts.size() == 1 ? parts.get(0) : SeriesMerge.merge(parts)));
     }
-    series.sort(JoinedSeries.ORDER);
+    JoinedSeries.sort(series);
     return series;
   }
 

@@ -1,15 +1,34 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.series.Points;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
 /** The records of one join key, decoded, merged, de-duplicated and clipped. */
 public record JoinedSeries(List<String> joinKey, SeriesFields fields, Points points) {
 
-  /** Stable answer order: by join key (missing values first), then by the joined fields. */
-  public static final Comparator<JoinedSeries> ORDER =
-      Comparator.comparing(JoinedSeries::sortKey);
+  /**
+   * Sorts into the stable answer order: by join key (missing values first), then by the joined
+   * fields. Each series' sort key is built once: building it per comparison made sorting ten
+   * thousand series cost seconds.
+   */
+  public static void sort(List<JoinedSeries> series) {
+    String[] keys = new String[series.size()];
+    Integer[] order = new Integer[series.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = series.get(i).sortKey();
+      order[i] = i;
+    }
+    Arrays.sort(order, Comparator.comparing(i -> keys[i]));
+    List<JoinedSeries> sorted = new ArrayList<>(series.size());
+    for (Integer i : order) {
+      sorted.add(series.get(i));
+    }
+    series.clear();
+    series.addAll(sorted);
+  }
 
   public String sortKey() {
     StringBuilder key = new StringBuilder();

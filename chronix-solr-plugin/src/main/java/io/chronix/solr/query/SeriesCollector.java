@@ -16,7 +16,6 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
-import org.apache.solr.search.DocIterator;
 import org.apache.solr.search.DocSet;
 import org.apache.solr.search.SolrIndexSearcher;
 
@@ -37,7 +36,7 @@ public final class SeriesCollector {
     this.maxDecodedPoints = maxDecodedPoints;
   }
 
-  /** Joined series in {@link JoinedSeries#ORDER}; series with no point in range are left out. */
+  /** Joined series in {@link JoinedSeries#sort} order; series with no point in range are left out. */
   public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join) throws IOException {
     return collect(searcher, queries, range, join, false);
@@ -52,32 +51,27 @@ public final class SeriesCollector {
     DocSet docs = searcher.getDocSet(queries);
     Map<List<String>, Group> groups = new HashMap<>();
     NumericDocValues versions = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.VERSION);
-    long points = 0;
-    DocIterator iterator = docs.iterator();
-    while (iterator.hasNext()) {
-      int docId = iterator.nextDoc();
-      Document document = searcher.getDocFetcher().doc(docId);
+    long[] points = {0};
+    RecordReader.read(searcher, docs, !keysOnly, (docId, document) -> {
+      Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
+      group.fields.addAll(document);
       if (keysOnly) {
-        Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
-        group.fields.addAll(document);
-        continue;
+        return;
       }
-      points = countWithin(points, document.getField(RecordFields.COUNT).numericValue().longValue());
+      points[0] = countWithin(points[0], document.getField(RecordFields.COUNT).numericValue().longValue());
       long version = versions != null && versions.advanceExact(docId) ? versions.longValue() : docId;
       BytesRef data = document.getBinaryValue(RecordFields.DATA);
       byte[] blob = new byte[data.length];
       System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
-      Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
-      group.fields.addAll(document);
       group.chunks.add(new StoredChunk(document.get(RecordFields.ID), version, blob));
-    }
+    });
     // after the stored records: points flushed meanwhile are still among the buffered ones
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
       if (keysOnly) {
         groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group()).fields.addAll(live.fields());
         continue;
       }
-      points = countWithin(points, live.points().size());
+      points[0] = countWithin(points[0], live.points().size());
       Group group = groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group());
       group.fields.addAll(live.fields());
       group.live.add(live.points());
@@ -87,7 +81,7 @@ public final class SeriesCollector {
       for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
         result.add(new JoinedSeries(entry.getKey(), entry.getValue().fields, new Points(0)));
       }
-      result.sort(JoinedSeries.ORDER);
+      JoinedSeries.sort(result);
       return result;
     }
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
@@ -97,7 +91,7 @@ public final class SeriesCollector {
         result.add(new JoinedSeries(entry.getKey(), entry.getValue().fields, clipped));
       }
     }
-    result.sort(JoinedSeries.ORDER);
+    JoinedSeries.sort(result);
     return result;
   }
 

@@ -157,7 +157,7 @@ final class ChronixCalls {
       Points in = points(span);
       Points out = function == null ? outliers(in) : ((Transformation) function).apply(in);
       evaluator.ctx.account(out.size());
-      output.add(raw(keepName ? s.labels() : s.labels().withoutMetricName(), out));
+      output.add(RawSeries.fromNanos(keepName ? s.labels() : s.labels().withoutMetricName(), out));
     }
     return new Evaluator.RangeArgument(output, input.rangeMillis(), input.offsetMillis(), input.at(), call.position());
   }
@@ -248,20 +248,4 @@ final class ChronixCalls {
     return Points.wrap(t, v, n);
   }
 
-  private static RawSeries raw(io.chronix.analysis.promql.model.Labels labels, Points points) {
-    int n = points.size();
-    long[] t = new long[n];
-    double[] v = new double[n];
-    int out = 0;
-    for (int i = 0; i < n; i++) {
-      long millis = Math.floorDiv(points.timestamp(i), NANOS_PER_MILLI);
-      if (out > 0 && t[out - 1] == millis) {
-        v[out - 1] = points.value(i); // sub-millisecond points collapse; the later one wins
-        continue;
-      }
-      t[out] = millis;
-      v[out++] = points.value(i);
-    }
-    return new RawSeries(labels, t, v, out);
-  }
 }

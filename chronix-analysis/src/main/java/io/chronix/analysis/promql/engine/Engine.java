@@ -78,11 +78,7 @@ public final class Engine {
       return new QueryResult(matrixOf(range.series()), ctx.annotations.warnings(), ctx.annotations.infos());
     }
     if (value instanceof Value.Scalar scalar) {
-      StepSeries s = new StepSeries(io.chronix.analysis.promql.model.Labels.EMPTY, grid.steps());
-      for (int i = 0; i < grid.steps(); i++) {
-        s.set(i, scalar.values()[i]);
-      }
-      series.add(points(s, grid));
+      series.add(points(StepSeries.ofScalar(scalar.values()), grid));
     } else {
       for (StepSeries s : ((Value.Vector) value).series()) {
         if (!s.isEmpty()) {
@@ -137,16 +133,8 @@ public final class Engine {
   }
 
   private static QueryResult.Series points(StepSeries s, Grid grid) {
-    long[] t = new long[s.count()];
-    double[] v = new double[s.count()];
-    int n = 0;
-    for (int i = 0; i < s.steps(); i++) {
-      if (s.has(i)) {
-        t[n] = grid.time(i);
-        v[n++] = s.get(i);
-      }
-    }
-    return new QueryResult.Series(s.labels, t, v, n);
+    RawSeries samples = s.samples(grid);
+    return new QueryResult.Series(samples.labels(), samples.timestampArray(), samples.valueArray(), samples.size());
   }
 
   private static QueryResult.Matrix matrixOf(List<RawSeries> raw) {

@@ -157,30 +157,14 @@ final class Evaluator {
     List<RawSeries> samples = new ArrayList<>();
     if (value instanceof Value.Vector vector) {
       for (StepSeries s : vector.series()) {
-        samples.add(toRaw(s, inner));
+        samples.add(s.samples(inner));
       }
     } else if (value instanceof Value.Scalar scalar) {
-      StepSeries s = new StepSeries(Labels.EMPTY, inner.steps());
-      for (int i = 0; i < inner.steps(); i++) {
-        s.set(i, scalar.values()[i]);
-      }
-      samples.add(toRaw(s, inner));
+      samples.add(StepSeries.ofScalar(scalar.values()).samples(inner));
     }
     return samples;
   }
 
-  private static RawSeries toRaw(StepSeries s, Grid grid) {
-    long[] t = new long[s.count()];
-    double[] v = new double[s.count()];
-    int n = 0;
-    for (int i = 0; i < s.steps(); i++) {
-      if (s.has(i)) {
-        t[n] = grid.time(i);
-        v[n++] = s.get(i);
-      }
-    }
-    return new RawSeries(s.labels, t, v, n);
-  }
 
   /** A range vector at the top of an instant query: the samples of each series' window. */
   private Value rangeAtInstant(Expr expr) {

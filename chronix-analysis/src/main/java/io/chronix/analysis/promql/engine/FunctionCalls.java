@@ -286,29 +286,19 @@ final class FunctionCalls {
   }
 
   private Value absent(Call call) {
-    Value.Vector input = vectorArg(call, 0);
+    return absentWhereNone(call, vectorArg(call, 0));
+  }
+
+  private Value absentOverTime(Call call) {
+    return absentWhereNone(call, rangeCall(call, RangeFunctions.named("present_over_time"), false));
+  }
+
+  /** 1 at the steps where the input has no series, labelled from the argument's equality matchers. */
+  private Value absentWhereNone(Call call, Value.Vector input) {
     StepSeries out = new StepSeries(absentLabels(call.args().get(0)), steps);
     for (int i = 0; i < steps; i++) {
       boolean any = false;
       for (StepSeries s : input.series()) {
-        if (s.has(i)) {
-          any = true;
-          break;
-        }
-      }
-      if (!any) {
-        out.set(i, 1);
-      }
-    }
-    return new Value.Vector(out.isEmpty() ? List.of() : List.of(out));
-  }
-
-  private Value absentOverTime(Call call) {
-    Value.Vector present = rangeCall(call, RangeFunctions.named("present_over_time"), false);
-    StepSeries out = new StepSeries(absentLabels(call.args().get(0)), steps);
-    for (int i = 0; i < steps; i++) {
-      boolean any = false;
-      for (StepSeries s : present.series()) {
         if (s.has(i)) {
           any = true;
           break;

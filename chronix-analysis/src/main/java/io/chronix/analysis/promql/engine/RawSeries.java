@@ -1,6 +1,7 @@
 package io.chronix.analysis.promql.engine;
 
 import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.series.Points;
 import java.util.Arrays;
 
 /**
@@ -8,6 +9,8 @@ import java.util.Arrays;
  * without duplicates, values as doubles (stale markers included).
  */
 public final class RawSeries {
+
+  private static final long NANOS_PER_MILLI = 1_000_000L;
 
   private final Labels labels;
   private final long[] timestamps;
@@ -22,6 +25,27 @@ public final class RawSeries {
     this.timestamps = timestamps;
     this.values = values;
     this.size = size;
+  }
+
+  /**
+   * The series of points with nanosecond timestamps (as the store and the cf functions hold
+   * them), sorted: PromQL has milliseconds, so points within one millisecond collapse to the last.
+   */
+  public static RawSeries fromNanos(Labels labels, Points points) {
+    int n = points.size();
+    long[] t = new long[n];
+    double[] v = new double[n];
+    int out = 0;
+    for (int i = 0; i < n; i++) {
+      long millis = Math.floorDiv(points.timestamp(i), NANOS_PER_MILLI);
+      if (out > 0 && t[out - 1] == millis) {
+        v[out - 1] = points.value(i);
+      } else {
+        t[out] = millis;
+        v[out++] = points.value(i);
+      }
+    }
+    return new RawSeries(labels, t, v, out);
   }
 
   public Labels labels() {

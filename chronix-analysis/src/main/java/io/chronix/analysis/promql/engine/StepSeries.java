@@ -55,6 +55,29 @@ final class StepSeries {
     return count == 0;
   }
 
+  /** A scalar as the label-less series it becomes at the top of a range query or subquery. */
+  static StepSeries ofScalar(double[] values) {
+    StepSeries s = new StepSeries(Labels.EMPTY, values.length);
+    for (int i = 0; i < values.length; i++) {
+      s.set(i, values[i]);
+    }
+    return s;
+  }
+
+  /** The samples at the steps where the series is present, timed by the grid. */
+  RawSeries samples(Grid grid) {
+    long[] t = new long[count];
+    double[] v = new double[count];
+    int n = 0;
+    for (int i = 0; i < values.length; i++) {
+      if (has(i)) {
+        t[n] = grid.time(i);
+        v[n++] = values[i];
+      }
+    }
+    return new RawSeries(labels, t, v, n);
+  }
+
   StepSeries copyWithLabels(Labels changed) {
     StepSeries copy = new StepSeries(changed, values.length);
     for (int i = 0; i < values.length; i++) {

@@ -1,0 +1,405 @@
+package io.chronix.benchmarks;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.chronix.analysis.Analysis;
+import io.chronix.analysis.Functions;
+import io.chronix.core.csv.P4CsvReader;
+import io.chronix.core.csv.P4File;
+import io.chronix.core.series.Points;
+import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.importer.CsvImporter;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Grafana-style PromQL queries, ours against VictoriaMetrics, on the same samples in one run.
+ *
+ * <p>Both servers get the same series through Prometheus remote write (the same client): all of
+ * shared/data/p4 and a synthetic set of 10,000 series (1,000 hosts in 10 data centres, 10 metrics
+ * each, half gauges and half counters, one sample a minute for 24 hours). Then every query shape
+ * runs for both, alternating which goes first, with the time window moved back one step per round
+ * as a refreshing dashboard moves it (so neither side answers from a result cache for a window
+ * it has seen). Each request is timed from sending to the parsed JSON answer, gzip accepted as
+ * Grafana does; the median of the measured rounds is reported with the ratio ours / VM.
+ *
+ * <p>Shapes: one series over 1 h ({@code query_range}, step 15 s); {@code sum by} over 100 series
+ * over 24 h (step 120 s); {@code topk} over all series (instant); {@code rate} over counters summed
+ * by a label over 6 h (step 60 s); an outlier panel over 24 h (step 5 min, 1 h windows): ours
+ * computes {@code chronix_outlier} server-side, VictoriaMetrics has no such function, so its side
+ * is what Grafana would need without it: the raw samples fetched and the same outlier code run in
+ * the client per step. The two outlier answers must agree step for step.
+ *
+ * <p>Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds]}
+ */
+public final class PromQlBenchmark {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private static final int WARM_UP_ROUNDS = 3;
+  private static final int SAMPLES_PER_REQUEST = 10_000;
+  private static final long MINUTE = 60_000;
+  private static final long HOUR = 60 * MINUTE;
+  /** The synthetic set's last sample: 2024-06-01T00:00:00Z. */
+  private static final long SYNTHETIC_END = 1_717_200_000_000L;
+  private static final int HOSTS = 1000;
+  private static final int DATA_CENTRES = 10;
+  private static final String[] GAUGES = {"cpu_usage_percent", "memory_used_bytes", "load1", "temperature_celsius",
+      "threads"};
+  private static final String[] COUNTERS = {"requests_total", "errors_total", "network_receive_bytes_total",
+      "disk_io_seconds_total", "gc_collections_total"};
+
+  /**
+   * One query shape. {@code outlierSelector} set: an outlier panel over that series, answered by
+   * chronix_outlier on our side and by a raw fetch plus client-side analysis for the peer.
+   */
+  record Shape(String dataset, String name, String query, boolean instant, long rangeMillis, long stepMillis,
+      long end, String outlierSelector) {}
+
+  /** One timed answer: how many series and points came back, and the outlier verdicts if any. */
+  record Answer(long nanos, int series, long points, double[] verdicts) {}
+
+  private PromQlBenchmark() {}
+
+  public static void main(String[] args) throws Exception {
+    Path input = Path.of(args.length > 0 ? args[0] : "../shared/data/p4");
+    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+    List<P4File> p4 = new ArrayList<>();
+    for (Path file : CsvImporter.expand(List.of(input))) {
+      p4.add(new P4CsvReader(ZoneOffset.UTC).read(file));
+    }
+    List<Shape> shapes = new ArrayList<>(p4Shapes(p4));
+    shapes.addAll(syntheticShapes());
+
+    String binary = VictoriaMetricsProcess.install();
+    Path storage = Files.createTempDirectory("vm-promql-bench");
+    Path log = Files.createTempFile("vm-promql-bench", ".log");
+    Path dataDir = Files.createTempDirectory("chronix-promql-bench");
+    try (VictoriaMetricsProcess vm = VictoriaMetricsProcess.start(binary, storage, log);
+         ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+             .with("data.dir", dataDir.toString())).start()) {
+      URI ours = URI.create(server.baseUrl());
+      long points = 0;
+      for (URI target : List.of(ours, vm.base())) {
+        long started = System.nanoTime();
+        points = load(target, p4);
+        System.out.printf("loaded %,d samples into %s in %.1f s (remote write, one client)%n", points,
+            target.equals(ours) ? "ours" : "VictoriaMetrics", (System.nanoTime() - started) / 1e9);
+      }
+      expectOk(HTTP.send(HttpRequest.newBuilder(ours.resolve("/flush")).POST(HttpRequest.BodyPublishers.noBody())
+          .build(), HttpResponse.BodyHandlers.ofString()), "flush");
+      expectOk(VictoriaMetricsProcess.get(vm.base().resolve("/internal/force_flush")), "force_flush");
+      Thread.sleep(2_000); // VictoriaMetrics makes flushed samples searchable within a second
+
+      System.out.printf("%nVictoriaMetrics %s, %,d samples in %,d series; %d measured rounds after %d warm-up%n%n",
+          VictoriaMetricsProcess.version(binary), points, p4.size() + HOSTS * (GAUGES.length + COUNTERS.length), rounds,
+          WARM_UP_ROUNDS);
+      System.out.printf("| data | query shape | ours (median ms) | VictoriaMetrics (median ms) | ours / VM | series ours / VM |%n");
+      System.out.printf("|---|---|---|---|---|---|%n");
+      boolean allFaster = true;
+      for (Shape shape : shapes) {
+        long[] oursNanos = new long[rounds];
+        long[] vmNanos = new long[rounds];
+        Answer oursAnswer = null;
+        Answer vmAnswer = null;
+        for (int round = 0; round < WARM_UP_ROUNDS + rounds; round++) {
+          long end = shape.end() - round * (shape.instant() ? MINUTE : shape.stepMillis());
+          boolean oursFirst = round % 2 == 0;
+          Answer a = oursFirst ? askOurs(ours, shape, end) : askPeer(vm.base(), shape, end);
+          Answer b = oursFirst ? askPeer(vm.base(), shape, end) : askOurs(ours, shape, end);
+          oursAnswer = oursFirst ? a : b;
+          vmAnswer = oursFirst ? b : a;
+          if (round >= WARM_UP_ROUNDS) {
+            oursNanos[round - WARM_UP_ROUNDS] = oursAnswer.nanos();
+            vmNanos[round - WARM_UP_ROUNDS] = vmAnswer.nanos();
+          }
+          if (shape.outlierSelector() != null && !Arrays.equals(oursAnswer.verdicts(), vmAnswer.verdicts())) {
+            throw new IllegalStateException(shape.name() + ": chronix_outlier " + Arrays.toString(oursAnswer.verdicts())
+                + " differs from the client-side analysis " + Arrays.toString(vmAnswer.verdicts()));
+          }
+        }
+        double oursMs = median(oursNanos) / 1e6;
+        double vmMs = median(vmNanos) / 1e6;
+        allFaster &= oursMs <= vmMs;
+        System.out.printf("| %s | %s | %.2f | %.2f | %.2f | %d / %d |%n", shape.dataset(), shape.name(), oursMs, vmMs,
+            oursMs / vmMs, oursAnswer.series(), vmAnswer.series());
+      }
+      System.out.printf("%nqueries: %s%n", describe(shapes));
+      System.out.println(allFaster ? "every shape at most VictoriaMetrics' median" : "some shapes slower than VictoriaMetrics");
+    } catch (Exception | Error e) {
+      VictoriaMetricsProcess.printTail(log);
+      throw e;
+    } finally {
+      ImportBenchmark.deleteRecursively(storage);
+      ImportBenchmark.deleteRecursively(dataDir);
+    }
+    System.exit(0); // Solr leaves non-daemon pool threads behind
+  }
+
+  private static String describe(List<Shape> shapes) {
+    StringBuilder text = new StringBuilder();
+    for (Shape shape : shapes) {
+      text.append("\n  ").append(shape.dataset()).append(" / ").append(shape.name()).append(": ")
+          .append(shape.outlierSelector() == null ? shape.query()
+              : "chronix_outlier(" + shape.outlierSelector() + "[1h]) | VM: " + shape.outlierSelector() + "[25h] + client");
+    }
+    return text.toString();
+  }
+
+  // ---- data
+
+  private static long load(URI target, List<P4File> p4) throws Exception {
+    RemoteWriteLoader loader = new RemoteWriteLoader(target.resolve("/api/v1/write"), SAMPLES_PER_REQUEST);
+    for (P4File file : p4) {
+      Points points = file.points();
+      long[] t = new long[points.size()];
+      double[] v = new double[points.size()];
+      for (int i = 0; i < t.length; i++) {
+        t[i] = points.timestamp(i) / 1_000_000L;
+        v[i] = points.value(i);
+      }
+      loader.add(new RemoteWriteLoader.Series(p4Labels(file), t, v));
+    }
+    for (int host = 0; host < HOSTS; host++) {
+      for (String metric : GAUGES) {
+        loader.add(synthetic(metric, host, false));
+      }
+      for (String metric : COUNTERS) {
+        loader.add(synthetic(metric, host, true));
+      }
+    }
+    return loader.finish();
+  }
+
+  private static SortedMap<String, String> p4Labels(P4File file) {
+    SortedMap<String, String> labels = new TreeMap<>(file.key().attributes());
+    labels.put("__name__", file.key().name());
+    return labels;
+  }
+
+  /** A day of one sample a minute; gauges wander around a level with daily swing, counters grow. */
+  private static RemoteWriteLoader.Series synthetic(String metric, int host, boolean counter) {
+    Random random = new Random(metric.hashCode() * 31L + host);
+    int n = 24 * 60 + 1;
+    long[] t = new long[n];
+    double[] v = new double[n];
+    double level = 10 + random.nextInt(50);
+    double total = random.nextInt(1_000_000);
+    for (int i = 0; i < n; i++) {
+      t[i] = SYNTHETIC_END - (n - 1 - i) * MINUTE;
+      if (counter) {
+        total += random.nextInt(100);
+        v[i] = total;
+      } else {
+        double daily = Math.sin(2 * Math.PI * i / (24 * 60.0) + host);
+        double value = level * (1 + 0.3 * daily) + random.nextGaussian();
+        boolean spike = host == 42 && i % 400 == 399;
+        v[i] = Math.round((spike ? value * 5 : value) * 100) / 100.0;
+      }
+    }
+    SortedMap<String, String> labels = new TreeMap<>();
+    labels.put("__name__", metric);
+    labels.put("host", String.format("h%04d", host));
+    labels.put("dc", "dc" + host % DATA_CENTRES);
+    labels.put("job", "node");
+    return new RemoteWriteLoader.Series(labels, t, v);
+  }
+
+  // ---- shapes
+
+  private static List<Shape> syntheticShapes() {
+    String one = "cpu_usage_percent{host=\"h0042\"}";
+    return List.of(
+        new Shape("synthetic", "one series, 1 h", one, false, HOUR, 15_000, SYNTHETIC_END, null),
+        new Shape("synthetic", "sum by over 100 series, 24 h", "sum by (host) (cpu_usage_percent{dc=\"dc3\"})", false,
+            24 * HOUR, 120_000, SYNTHETIC_END, null),
+        new Shape("synthetic", "topk over all 10,000 series", "topk(10, {job=\"node\"})", true, 0, 0, SYNTHETIC_END, null),
+        new Shape("synthetic", "rate over 1,000 counters, 6 h", "sum by (dc) (rate(requests_total[5m]))", false,
+            6 * HOUR, MINUTE, SYNTHETIC_END, null),
+        new Shape("synthetic", "chronix_outlier panel, 24 h", null, false, 24 * HOUR, 5 * MINUTE, SYNTHETIC_END, one));
+  }
+
+  /**
+   * P4's shapes, chosen from the files: the longest series whose value changes, every series of
+   * the host, and the counter (a series that never decreases and does increase) present in the
+   * most series. One counter name only: rate drops the name, and two names with the same other
+   * labels would make its result hold one label set twice, which PromQL rejects.
+   */
+  private static List<Shape> p4Shapes(List<P4File> p4) {
+    P4File longest = null;
+    long end = Long.MIN_VALUE;
+    Map<String, Integer> counters = new TreeMap<>();
+    java.util.Set<SortedMap<String, String>> distinct = new java.util.HashSet<>();
+    for (P4File file : p4) {
+      distinct.add(p4Labels(file));
+      Points p = file.points();
+      boolean changes = false;
+      for (int i = 1; i < p.size() && !changes; i++) {
+        changes = p.value(i) != p.value(0);
+      }
+      if (changes && (longest == null || p.size() > longest.points().size())) {
+        longest = file;
+      }
+      end = Math.max(end, p.timestamp(p.size() - 1) / 1_000_000L);
+      boolean increasing = p.size() > 100 && p.value(p.size() - 1) > p.value(0);
+      for (int i = 1; i < p.size() && increasing; i++) {
+        increasing = p.value(i) >= p.value(i - 1);
+      }
+      if (increasing) {
+        counters.merge(file.key().name(), 1, Integer::sum);
+      }
+    }
+    String counter = counters.entrySet().stream().max(Map.Entry.comparingByValue())
+        .orElseThrow(() -> new IllegalStateException("no counter among the P4 files")).getKey();
+    end = end / MINUTE * MINUTE;
+    StringBuilder one = new StringBuilder("{");
+    p4Labels(longest).forEach((name, value) -> one.append(one.length() > 1 ? ", " : "").append(name).append("=")
+        .append(quoted(value)));
+    String selector = one.append('}').toString();
+    String host = quoted(longest.key().attributes().get("host"));
+    return List.of(
+        new Shape("P4", "one series, 1 h", selector, false, HOUR, 15_000, end, null),
+        new Shape("P4", "sum by over all " + distinct.size() + " series, 24 h",
+            "sum by (process, group) ({host=" + host + "})", false, 24 * HOUR, 120_000, end, null),
+        new Shape("P4", "topk over all series", "topk(10, {host=" + host + "})", true, 0, 0, end, null),
+        new Shape("P4", "rate over a counter, 6 h",
+            "sum by (process) (rate({__name__=" + quoted(counter) + "}[5m]))", false, 6 * HOUR, MINUTE, end, null),
+        new Shape("P4", "chronix_outlier panel, 24 h", null, false, 24 * HOUR, 5 * MINUTE, end, selector));
+  }
+
+  private static String quoted(String text) {
+    return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
+  // ---- queries
+
+  private static Answer askOurs(URI base, Shape shape, long end) throws Exception {
+    if (shape.outlierSelector() != null) {
+      long start = System.nanoTime();
+      JsonNode body = post(base, "/api/v1/query_range", Map.of("query", "chronix_outlier(" + shape.outlierSelector()
+          + "[1h])", "start", seconds(end - shape.rangeMillis()), "end", seconds(end), "step", seconds(shape.stepMillis())));
+      JsonNode values = body.at("/data/result/0/values");
+      double[] verdicts = new double[values.size()];
+      for (int i = 0; i < verdicts.length; i++) {
+        verdicts[i] = Double.parseDouble(values.get(i).get(1).asText());
+      }
+      return new Answer(System.nanoTime() - start, body.at("/data/result").size(), verdicts.length, verdicts);
+    }
+    return ask(base, shape, end);
+  }
+
+  private static Answer askPeer(URI base, Shape shape, long end) throws Exception {
+    if (shape.outlierSelector() == null) {
+      return ask(base, shape, end);
+    }
+    long start = System.nanoTime();
+    long from = end - shape.rangeMillis() - HOUR;
+    JsonNode body = post(base, "/api/v1/query", Map.of("query", shape.outlierSelector() + "[" + (end - from) / 1000 + "s]",
+        "time", seconds(end)));
+    JsonNode values = body.at("/data/result/0/values");
+    long[] t = new long[values.size()];
+    double[] v = new double[values.size()];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = values.get(i).get(0).decimalValue().movePointRight(3).longValue();
+      v[i] = Double.parseDouble(values.get(i).get(1).asText());
+    }
+    Analysis outlier = (Analysis) Functions.parse("outlier");
+    int steps = (int) (shape.rangeMillis() / shape.stepMillis()) + 1;
+    List<Double> verdicts = new ArrayList<>();
+    int from0 = 0;
+    int to = 0;
+    for (int s = 0; s < steps; s++) {
+      long stepEnd = end - shape.rangeMillis() + s * shape.stepMillis();
+      while (to < t.length && t[to] <= stepEnd) {
+        to++;
+      }
+      while (from0 < to && t[from0] <= stepEnd - HOUR) {
+        from0++;
+      }
+      if (to == from0) {
+        continue; // no samples in the window: no point, as the PromQL side
+      }
+      Points window = new Points(to - from0);
+      for (int i = from0; i < to; i++) {
+        window.add(t[i] * 1_000_000L, v[i]);
+      }
+      verdicts.add(outlier.apply(window, q -> null).matches() ? 1.0 : 0.0);
+    }
+    return new Answer(System.nanoTime() - start, body.at("/data/result").size(), t.length,
+        verdicts.stream().mapToDouble(Double::doubleValue).toArray());
+  }
+
+  private static Answer ask(URI base, Shape shape, long end) throws Exception {
+    long start = System.nanoTime();
+    JsonNode body = shape.instant()
+        ? post(base, "/api/v1/query", Map.of("query", shape.query(), "time", seconds(end)))
+        : post(base, "/api/v1/query_range", Map.of("query", shape.query(), "start", seconds(end - shape.rangeMillis()),
+            "end", seconds(end), "step", seconds(shape.stepMillis())));
+    long points = 0;
+    for (JsonNode series : body.at("/data/result")) {
+      points += series.has("values") ? series.get("values").size() : 1;
+    }
+    return new Answer(System.nanoTime() - start, body.at("/data/result").size(), points, null);
+  }
+
+  /** A form POST as Grafana sends it, gzip accepted; the answer parsed. */
+  private static JsonNode post(URI base, String path, Map<String, String> form) throws Exception {
+    StringBuilder body = new StringBuilder();
+    for (Map.Entry<String, String> entry : new LinkedHashMap<>(form).entrySet()) {
+      body.append(body.length() > 0 ? "&" : "").append(entry.getKey()).append('=')
+          .append(URLEncoder.encode(entry.getValue(), StandardCharsets.UTF_8));
+    }
+    HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofMinutes(2))
+        .header("Content-Type", "application/x-www-form-urlencoded").header("Accept-Encoding", "gzip")
+        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofByteArray());
+    byte[] bytes = response.body();
+    if ("gzip".equals(response.headers().firstValue("Content-Encoding").orElse(""))) {
+      try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
+        bytes = in.readAllBytes();
+      }
+    }
+    JsonNode answer = JSON.readTree(bytes);
+    if (response.statusCode() != 200 || !"success".equals(answer.path("status").asText())) {
+      throw new IllegalStateException(base + path + " " + form + " -> " + response.statusCode() + " " + answer);
+    }
+    return answer;
+  }
+
+  private static String seconds(long millis) {
+    return java.math.BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
+  }
+
+  private static void expectOk(HttpResponse<String> response, String what) throws IOException {
+    if (response.statusCode() / 100 != 2) {
+      throw new IOException(what + " answered " + response.statusCode() + ": " + response.body());
+    }
+  }
+
+  private static double median(long[] values) {
+    long[] sorted = values.clone();
+    Arrays.sort(sorted);
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+  }
+}

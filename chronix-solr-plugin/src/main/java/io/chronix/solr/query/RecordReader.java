@@ -1,0 +1,106 @@
+package io.chronix.solr.query;
+
+import io.chronix.core.record.RecordFields;
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.codecs.StoredFieldsReader;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DocumentStoredFieldVisitor;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.FilterLeafReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.solr.search.DocIterator;
+import org.apache.solr.search.DocSet;
+import org.apache.solr.search.SolrIndexSearcher;
+
+/**
+ * Reads the stored fields of the records a query matched, segment by segment in doc id order.
+ *
+ * <p>Stored fields are compressed in blocks of many documents. Read one at a time, every document
+ * costs decompressing its part of a block and the block's dictionary again: ten thousand small
+ * records took seconds. Where a segment's matches are dense, they are read through the codec's
+ * merge instance, which decompresses each block once for all its documents (the sequential
+ * reader Lucene's merges use); sparse matches are read one at a time, where whole blocks would
+ * be decompressed for a document or two.
+ */
+final class RecordReader {
+
+  /** Matches per segment from which whole-block reading can pay off. */
+  private static final int MIN_SEQUENTIAL = 16;
+  /** At least one in this many documents of the matches' doc id span must match. */
+  private static final int MAX_GAP = 16;
+
+  @FunctionalInterface
+  interface RecordConsumer {
+    void accept(int docId, Document record) throws IOException;
+  }
+
+  private RecordReader() {}
+
+  /**
+   * Visits every document of {@code docs} in doc id order.
+   *
+   * @param withData whether the blob ({@link RecordFields#DATA}) is read; listings need no points
+   */
+  static void read(SolrIndexSearcher searcher, DocSet docs, boolean withData, RecordConsumer consumer)
+      throws IOException {
+    int[] ids = new int[docs.size()];
+    int n = 0;
+    DocIterator iterator = docs.iterator();
+    while (iterator.hasNext()) {
+      ids[n++] = iterator.nextDoc();
+    }
+    java.util.Arrays.sort(ids, 0, n); // doc sets iterate in order, but nothing promises it
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    int from = 0;
+    for (LeafReaderContext leaf : leaves) {
+      int end = leaf.docBase + leaf.reader().maxDoc();
+      int to = from;
+      while (to < n && ids[to] < end) {
+        to++;
+      }
+      if (to > from) {
+        readLeaf(leaf, ids, from, to, withData, consumer);
+      }
+      from = to;
+    }
+  }
+
+  private static void readLeaf(LeafReaderContext leaf, int[] ids, int from, int to, boolean withData,
+      RecordConsumer consumer) throws IOException {
+    StoredFields fields = sequential(leaf, ids, from, to);
+    if (fields == null) {
+      fields = leaf.reader().storedFields();
+    }
+    for (int i = from; i < to; i++) {
+      DocumentStoredFieldVisitor visitor = withData ? new DocumentStoredFieldVisitor() : new WithoutData();
+      fields.document(ids[i] - leaf.docBase, visitor);
+      consumer.accept(ids[i], visitor.getDocument());
+    }
+  }
+
+  /** The merge instance of the segment's stored fields when the matches are dense, else null. */
+  private static StoredFields sequential(LeafReaderContext leaf, int[] ids, int from, int to) throws IOException {
+    int count = to - from;
+    long span = (long) ids[to - 1] - ids[from] + 1;
+    if (count < MIN_SEQUENTIAL || span > (long) count * MAX_GAP) {
+      return null;
+    }
+    LeafReader reader = FilterLeafReader.unwrap(leaf.reader());
+    if (!(reader instanceof CodecReader codec)) {
+      return null;
+    }
+    StoredFieldsReader stored = codec.getFieldsReader();
+    return stored == null ? null : stored.getMergeInstance();
+  }
+
+  private static final class WithoutData extends DocumentStoredFieldVisitor {
+    @Override
+    public Status needsField(FieldInfo fieldInfo) {
+      return fieldInfo.name.equals(RecordFields.DATA) ? Status.NO : Status.YES;
+    }
+  }
+}
