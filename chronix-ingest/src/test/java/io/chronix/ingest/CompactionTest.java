@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.core.chunk.Chunker;
 import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.WriteOrderClock;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesOrigin;
@@ -39,6 +40,7 @@ class CompactionTest {
   @Test
   void smallRecordsMergeIntoFullOnesAndDuplicatesFold() throws Exception {
     try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("solr.openAdminHandlers", "true") // the test writes a duplicate record through Solr
         .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start()) {
       for (int flush = 0; flush < 12; flush++) { // twelve small records of 10 points
         StringBuilder lines = new StringBuilder();
@@ -57,7 +59,8 @@ class CompactionTest {
         again.add((1_000_000L + n) * 1_000_000_000L, n * 0.5);
       }
       try (Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
-        solr.add("chronix", RecordDocuments.toDocument(new Chunker(100, ChunkCodec.lossless()).chunk(key, again).get(0)));
+        solr.add("chronix", RecordDocuments.toDocument(new Chunker(100, ChunkCodec.lossless()).chunk(key, again).get(0),
+            new WriteOrderClock().next()));
         solr.commit("chronix");
       }
       assertEquals(13, storedRecords(server, "slow"));

@@ -29,8 +29,9 @@ class EndToEndTest {
   @TempDir Path dataDir;
   private ChronixServer server;
 
+  /** Solr's update handler open: tests write broken records and use the node as another server's Solr. */
   private static ServerConfig config(Path dataDir) {
-    return ServerConfig.defaults()
+    return ServerConfig.defaults().with("solr.openAdminHandlers", "true")
         .withEphemeralPorts()
         .with("data.dir", dataDir.toString())
         // small chunks, so that reading back joins several records of one series

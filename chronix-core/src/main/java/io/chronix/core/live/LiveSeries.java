@@ -8,8 +8,17 @@ import java.util.function.Predicate;
 /**
  * Points a process has accepted but not yet made searchable as records, offered to a query that
  * runs in the same process so that it can answer with the last seconds instead of the last flush.
+ *
+ * <p>The server hands its buffers to its embedded Solr node: the node keeps them in its core
+ * container under {@link #containerKey} of the collection, where the query plugin finds them. A
+ * Solr in another process has no such entry, so its answers stay what is stored.
  */
 public interface LiveSeries {
+
+  /** The key under which a core container holds the live series of a collection. */
+  static String containerKey(String collection) {
+    return LiveSeries.class.getName() + "/" + collection;
+  }
 
   /**
    * Copies of the not yet searchable points, at most one entry per series. The points of an

@@ -12,6 +12,12 @@ public final class RecordFields {
 
   public static final String ID = "id";
   public static final String VERSION = "_version_";
+  /**
+   * When a record was written relative to the others ({@link WriteOrderClock}): of two records
+   * holding a timestamp, the later one wins. Solr's {@code _version_} served before; it exists
+   * only with Solr's update log, which the embedded node does without.
+   */
+  public static final String WRITE_ORDER = "_order";
   public static final String NAME = "name";
   public static final String TYPE = "type";
   /** Epoch milliseconds of the first point, rounded down. */
@@ -27,7 +33,7 @@ public final class RecordFields {
   public static final String LAST = "last";
 
   public static final Set<String> RESERVED =
-      Set.of(ID, VERSION, NAME, TYPE, START, END, DATA, COUNT, MIN, MAX, SUM, FIRST, LAST);
+      Set.of(ID, VERSION, WRITE_ORDER, NAME, TYPE, START, END, DATA, COUNT, MIN, MAX, SUM, FIRST, LAST);
 
   private RecordFields() {}
 

@@ -2,6 +2,7 @@ package io.chronix.ingest.buffer;
 
 import io.chronix.core.series.Points;
 import io.chronix.core.series.ValueType;
+import io.chronix.ingest.wal.SegmentLedger;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 
@@ -9,7 +10,7 @@ import java.util.Iterator;
 final class SeriesBuffer {
 
   static final int BYTES_PER_POINT = 16;
-  static final long NO_SEGMENT = Long.MAX_VALUE;
+  static final long NO_SEGMENT = SegmentLedger.NONE;
 
   private final ValueType type;
   private Points points;
@@ -134,9 +135,19 @@ final class SeriesBuffer {
     return copy;
   }
 
-  /** Replaces the points (replay filtering); keeps segment and age. */
-  void replace(Points kept) {
+  /**
+   * Replaces the points (replay filtering); keeps segment and age unless nothing is left.
+   *
+   * @return the segment the buffer no longer needs, else {@link #NO_SEGMENT}
+   */
+  long replace(Points kept) {
     points = kept;
+    if (!kept.isEmpty()) {
+      return NO_SEGMENT;
+    }
+    long released = oldestSegment;
+    oldestSegment = NO_SEGMENT;
+    return released;
   }
 
   Points points() {

@@ -4,13 +4,13 @@ import io.chronix.core.live.LiveSeries;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
+import io.chronix.ingest.wal.SegmentLedger;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,9 +26,9 @@ import org.slf4j.LoggerFactory;
  * old, and on {@link #flushAll}. Full buffers are written on the given executor so that a request
  * does not wait for the store; a write that fails puts its points back.
  *
- * <p>Each buffer remembers the oldest write-ahead-log segment its points came from, and points on
- * their way to the store count too: {@link #oldestUnflushedSegment} tells which segments are still
- * needed.
+ * <p>Each buffer pins the oldest write-ahead-log segment its points came from in the
+ * {@link SegmentLedger}; the pin goes with the chunk to the store and is released by the commit
+ * after the write ({@link #commit}), so the ledger knows which segments are still needed.
  *
  * <p>Queries in the same process can see points before they are searchable as records
  * ({@link #snapshot()}); with {@link #trackOutgoing} that includes chunks on their way to the store
@@ -52,18 +52,21 @@ public final class SeriesBuffers {
   private final LongSupplier clock;
   private final Executor fullBufferWriter;
   private final AtomicLong buffered = new AtomicLong();
+  private final SegmentLedger ledger;
   /** Full buffers handed to the writer and not yet done; guarded by itself. */
   private final int[] pendingWrites = {0};
-  private final TreeMap<Long, Integer> inFlight = new TreeMap<>();
   private volatile boolean cutting = true;
   private volatile boolean tracking;
   private volatile long searchLagNanos;
 
-  public SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, Executor fullBufferWriter) {
-    this(maxPoints, maxBytes, maxAge, sink, System::nanoTime, fullBufferWriter);
+  public SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, Executor fullBufferWriter,
+      SegmentLedger ledger) {
+    this(maxPoints, maxBytes, maxAge, sink, System::nanoTime, fullBufferWriter, ledger);
   }
 
-  SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, LongSupplier clock, Executor fullBufferWriter) {
+  SeriesBuffers(int maxPoints, long maxBytes, Duration maxAge, ChunkSink sink, LongSupplier clock, Executor fullBufferWriter,
+      SegmentLedger ledger) {
+    this.ledger = ledger;
     this.maxPoints = maxPoints;
     this.maxBytes = maxBytes;
     this.maxAgeNanos = maxAge.toNanos();
@@ -97,7 +100,12 @@ public final class SeriesBuffers {
       if (buffer.isEmpty()) {
         unsearchable.add(key);
       }
+      long pinned = buffer.oldestSegment();
       buffer.arrive(clock.getAsLong(), segment);
+      if (buffer.oldestSegment() != pinned) {
+        ledger.pin(buffer.oldestSegment());
+        ledger.unpin(pinned);
+      }
       point.accept(buffer.points());
       buffered.incrementAndGet();
       if (cutting && buffer.isFull(maxPoints, maxBytes)) {
@@ -156,12 +164,13 @@ public final class SeriesBuffers {
   }
 
   /**
-   * Runs the commit, then forgets the tracked chunks it made searchable, so that snapshots stop
-   * holding points a search finds stored anyway (they would count twice against a query's limit).
+   * Runs the commit through the ledger (which then releases the segments of what was written
+   * before), then forgets the tracked chunks it made searchable, so that snapshots stop holding
+   * points a search finds stored anyway (they would count twice against a query's limit).
    */
   public void commit(Commit commit) throws IOException {
     long began = clock.getAsLong();
-    commit.run();
+    ledger.commit(commit::run);
     for (SeriesKey key : unsearchable) {
       SeriesBuffer buffer = buffers.get(key);
       synchronized (buffer) {
@@ -212,13 +221,10 @@ public final class SeriesBuffers {
     }
   }
 
-  /** Called under the buffer's lock. */
+  /** Called under the buffer's lock; the buffer's pin goes with the chunk. */
   private SeriesBuffer.Drained takeOut(SeriesKey key, SeriesBuffer buffer) {
     SeriesBuffer.Drained drained = buffer.drain(tracking);
     noteVisibility(key, buffer);
-    synchronized (inFlight) {
-      inFlight.merge(drained.segment(), 1, Integer::sum);
-    }
     return drained;
   }
 
@@ -236,36 +242,22 @@ public final class SeriesBuffers {
       int size = drained.points().size(); // the sink may de-duplicate in place
       Points stored = sink.accept(key, drained.points());
       buffered.addAndGet(-size);
+      ledger.written(drained.segment());
       synchronized (buffer) {
         buffer.written(drained, stored, clock.getAsLong());
       }
     } catch (IOException | RuntimeException e) {
       synchronized (buffer) {
+        long pinned = buffer.isEmpty() ? SeriesBuffer.NO_SEGMENT : buffer.oldestSegment();
         buffer.restore(drained);
+        // the buffer and the chunk each held a pin; the merged buffer keeps the older one
+        if (pinned != SeriesBuffer.NO_SEGMENT) {
+          ledger.unpin(Math.max(pinned, drained.segment()));
+        }
         noteVisibility(key, buffer);
       }
       throw e;
-    } finally {
-      synchronized (inFlight) {
-        inFlight.computeIfPresent(drained.segment(), (segment, count) -> count == 1 ? null : count - 1);
-      }
     }
-  }
-
-  /** The oldest log segment whose points are not yet written to the store; MAX_VALUE when none. */
-  public long oldestUnflushedSegment() {
-    long oldest = SeriesBuffer.NO_SEGMENT;
-    synchronized (inFlight) {
-      if (!inFlight.isEmpty()) {
-        oldest = inFlight.firstKey();
-      }
-    }
-    for (SeriesBuffer buffer : buffers.values()) {
-      synchronized (buffer) {
-        oldest = Math.min(oldest, buffer.oldestSegment());
-      }
-    }
-    return oldest;
   }
 
   /**
@@ -289,7 +281,7 @@ public final class SeriesBuffers {
     synchronized (buffer) {
       int before = buffer.points().size();
       Points kept = filter.apply(buffer.points());
-      buffer.replace(kept);
+      ledger.unpin(buffer.replace(kept));
       buffered.addAndGet(kept.size() - before);
       noteVisibility(key, buffer);
     }

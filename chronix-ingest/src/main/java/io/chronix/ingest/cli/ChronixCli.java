@@ -5,7 +5,11 @@ import io.chronix.core.csv.P4File;
 import io.chronix.ingest.ChronixServer;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.importer.CsvImporter;
+import io.chronix.ingest.security.Credentials;
+import io.chronix.ingest.security.PasswordHash;
+import io.chronix.ingest.security.Role;
 import io.chronix.ingest.tune.Tuner;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -15,6 +19,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code chronix start|import ...}; see {@link #USAGE}. */
@@ -25,6 +30,9 @@ public final class ChronixCli {
       "       chronix import [options] <files>   load CSV files (or directories of them) into a running server",
       "       chronix tune [--out <file>] <files> measure chunk sizes and compressions on training data (CSV)",
       "                                          and recommend settings (load them with start --config <file>)",
+      "       chronix passwd <user> [--roles r,w] read a password (console or stdin) and print the user's settings",
+      "       chronix token <name> [--roles r,w]  make an API token and print it with its settings",
+      "                                          (roles: read, write, admin; docs/security.md)",
       "",
       "options:",
       "  --config <file>        settings file (keys as in conf/chronix.properties)",
@@ -34,7 +42,9 @@ public final class ChronixCli {
       "  --solr-url <url>       use this external Solr instead of the embedded node",
       "  --set <key>=<value>    any other setting of conf/chronix.properties",
       "  --zone <zone>          import: zone of the CSV timestamps (default UTC)",
-      "  --parallel <n>         import: files sent at once (default 2)");
+      "  --parallel <n>         import: files sent at once (default 2)",
+      "  --token <token>        import: API token for a server with auth on (or CHRONIX_TOKEN)",
+      "  --roles <list>         passwd, token: roles to grant (default: read for passwd, write for token)");
 
   private ChronixCli() {}
 
@@ -58,6 +68,10 @@ public final class ChronixCli {
           return importFiles(options);
         case "tune":
           return tune(options);
+        case "passwd":
+          return passwd(options);
+        case "token":
+          return token(options);
         default:
           System.err.println("chronix: unknown command '" + args[0] + "'\n" + USAGE);
           return 2;
@@ -99,7 +113,8 @@ public final class ChronixCli {
     ServerConfig config = options.config();
     URI server = URI.create("http://" + config.host() + ":" + config.port());
     List<Path> files = CsvImporter.expand(options.files);
-    CsvImporter importer = new CsvImporter(server, options.zone, System.err, System.console() != null);
+    CsvImporter importer = new CsvImporter(server, options.zone, System.err, System.console() != null)
+        .withToken(options.token);
     CsvImporter.Summary summary;
     try {
       summary = importer.importFiles(files, options.parallel);
@@ -151,6 +166,63 @@ public final class ChronixCli {
     return 0;
   }
 
+  private static int passwd(Options options) throws IOException {
+    String name = singleName(options, "passwd");
+    Set<Role> roles = Role.parseList(options.roles == null ? "read" : options.roles, "--roles");
+    char[] password = readPassword(name);
+    if (password.length < 8) {
+      throw new IllegalArgumentException("a password needs at least 8 characters");
+    }
+    System.out.println("auth.user." + name + ".roles=" + roleList(roles));
+    System.out.println("auth.user." + name + ".password=" + PasswordHash.hash(password));
+    java.util.Arrays.fill(password, '\0');
+    return 0;
+  }
+
+  private static int token(Options options) {
+    String name = singleName(options, "token");
+    Set<Role> roles = Role.parseList(options.roles == null ? "write" : options.roles, "--roles");
+    byte[] random = new byte[32];
+    new java.security.SecureRandom().nextBytes(random);
+    String token = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+    System.err.println("token (shown once; give it to the client as 'Authorization: Bearer <token>'):");
+    System.out.println(token);
+    System.err.println("settings for the server's config:");
+    System.out.println("auth.token." + name + ".roles=" + roleList(roles));
+    System.out.println("auth.token." + name + ".sha256=" + Credentials.hashToken(token));
+    return 0;
+  }
+
+  private static String singleName(Options options, String command) {
+    if (options.files.size() != 1 || !options.files.get(0).toString().matches("[A-Za-z0-9_-]+")) {
+      throw new IllegalArgumentException(command + " needs one name of letters, digits, '_' or '-'");
+    }
+    return options.files.get(0).toString();
+  }
+
+  private static String roleList(Set<Role> roles) {
+    return String.join(",", roles.stream().map(r -> r.name().toLowerCase(java.util.Locale.ROOT)).toList());
+  }
+
+  /** From the console without echo, or the first line of standard input (scripts). */
+  private static char[] readPassword(String name) throws IOException {
+    java.io.Console console = System.console();
+    if (console != null) {
+      char[] first = console.readPassword("password for %s: ", name);
+      char[] again = console.readPassword("again: ");
+      if (first == null || again == null || !java.util.Arrays.equals(first, again)) {
+        throw new IllegalArgumentException("the passwords differ");
+      }
+      return first;
+    }
+    String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in, java.nio.charset.StandardCharsets.UTF_8))
+        .readLine();
+    if (line == null) {
+      throw new IllegalArgumentException("no password on standard input");
+    }
+    return line.toCharArray();
+  }
+
   private static String abbreviate(String text) {
     return text.length() <= 60 ? text : text.substring(0, 28) + "..." + text.substring(text.length() - 29);
   }
@@ -163,6 +235,8 @@ public final class ChronixCli {
     ZoneId zone = ZoneId.of("UTC");
     Path out;
     int parallel = 2;
+    String roles;
+    String token = System.getenv("CHRONIX_TOKEN");
 
     static Options parse(String[] args) {
       Options options = new Options();
@@ -208,6 +282,12 @@ public final class ChronixCli {
             break;
           case "--parallel":
             options.parallel = Integer.parseInt(value);
+            break;
+          case "--roles":
+            options.roles = value;
+            break;
+          case "--token":
+            options.token = value;
             break;
           default:
             throw new IllegalArgumentException("unknown option " + arg + "\n" + USAGE);

@@ -4,6 +4,7 @@ import io.chronix.core.chunk.Chunker;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.record.Record;
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.record.RecordSchema;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
@@ -52,7 +53,8 @@ public final class Compactor {
   /** What a compaction run did. */
   public record Result(int series, int recordsRead, int recordsWritten) {}
 
-  public Result compact() throws IOException {
+  /** One run at a time: the schedule and {@code POST /compact} share this. */
+  public synchronized Result compact() throws IOException {
     Map<String, List<String>> smallBySeries = smallRecords();
     int series = 0;
     int read = 0;
@@ -85,18 +87,13 @@ public final class Compactor {
       QueryResponse response = query(query);
       for (SolrDocument document : response.getResults()) {
         String id = (String) document.getFirstValue(RecordFields.ID);
-        bySeries.computeIfAbsent(seriesPrefix(id), k -> new ArrayList<>()).add(id);
+        bySeries.computeIfAbsent(RecordSchema.seriesIdOf(id) + '-', k -> new ArrayList<>()).add(id);
       }
       if (cursor.equals(response.getNextCursorMark())) {
         return bySeries;
       }
       cursor = response.getNextCursorMark();
     }
-  }
-
-  static String seriesPrefix(String id) {
-    int dash = id.indexOf('-', id.indexOf('!') + 1);
-    return dash < 0 ? id : id.substring(0, dash + 1);
   }
 
   private int[] compactSeries(String prefix, List<String> smallIds) throws IOException {
@@ -111,16 +108,19 @@ public final class Compactor {
     SolrQuery overlapping = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(prefix) + "*")
         .addFilterQuery(RecordFields.END + ":[" + from + " TO *]")
         .addFilterQuery(RecordFields.START + ":[* TO " + to + "]")
-        .setFields("*", RecordFields.VERSION)
+        .setFields("*", RecordFields.VERSION, RecordFields.WRITE_ORDER)
         .setRows(100_000);
     List<SolrDocument> records = new ArrayList<>(query(overlapping).getResults());
     if (records.size() < 2) {
       return new int[] {0, 0};
     }
-    records.sort(Comparator.comparingLong(d -> ((Number) d.getFirstValue(RecordFields.VERSION)).longValue()));
+    records.sort(Comparator.comparingLong(Compactor::writeOrder));
     SeriesKey key = RecordDocuments.keyOf(records.get(0));
     List<Points> chunks = new ArrayList<>(records.size());
     Set<String> oldIds = new HashSet<>();
+    // the merged records take the newest input's order: a record written after this run read its
+    // inputs comes later still and keeps winning over them
+    long order = writeOrder(records.get(records.size() - 1));
     for (SolrDocument record : records) {
       chunks.add(ChunkCodec.decode((byte[]) record.getFirstValue(RecordFields.DATA)));
       oldIds.add((String) record.getFirstValue(RecordFields.ID));
@@ -128,7 +128,7 @@ public final class Compactor {
     List<Record> merged = chunker.chunk(key, SeriesMerge.merge(chunks));
     List<SolrInputDocument> documents = new ArrayList<>(merged.size());
     for (Record record : merged) {
-      documents.add(RecordDocuments.toDocument(record));
+      documents.add(RecordDocuments.toDocument(record, order));
       oldIds.remove(record.id()); // an unchanged chunk keeps its id: nothing to delete
     }
     try {
@@ -141,6 +141,11 @@ public final class Compactor {
       throw new IOException("compacting " + key + " failed: " + e.getMessage(), e);
     }
     return new int[] {records.size(), merged.size()};
+  }
+
+  private static long writeOrder(SolrDocument record) {
+    return RecordSchema.writeOrder((Number) record.getFirstValue(RecordFields.WRITE_ORDER),
+        (Number) record.getFirstValue(RecordFields.VERSION), 0);
   }
 
   private List<SolrDocument> byIds(List<String> ids) throws IOException {

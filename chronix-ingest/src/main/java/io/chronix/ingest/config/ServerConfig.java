@@ -2,6 +2,8 @@ package io.chronix.ingest.config;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.Compressions;
+import io.chronix.ingest.protocol.TcpLineListener;
+import io.chronix.ingest.security.Credentials;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -9,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -79,11 +82,28 @@ public final class ServerConfig {
     return copy;
   }
 
+  /** Families of keys that name users and tokens: {@code auth.user.<name>.roles} and the like. */
+  private static final List<String> NAMED_KEY_PREFIXES = List.of("auth.user.", "auth.token.");
+
   private void requireKnown(String key, String where) {
+    if (NAMED_KEY_PREFIXES.stream().anyMatch(key::startsWith)) {
+      return; // checked as a whole by credentials()
+    }
     if (!properties.containsKey(key)) {
       throw new IllegalArgumentException("unknown setting '" + key + "' in " + where
           + " (known: " + new java.util.TreeSet<>(properties.stringPropertyNames()) + ")");
     }
+  }
+
+  /** Every setting whose key starts with the prefix. */
+  public Map<String, String> withPrefix(String prefix) {
+    Map<String, String> found = new java.util.TreeMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      if (key.startsWith(prefix)) {
+        found.put(key, properties.getProperty(key).trim());
+      }
+    }
+    return found;
   }
 
   public String get(String key) {
@@ -133,6 +153,71 @@ public final class ServerConfig {
 
   public long maxRequestBytes() {
     return longValue("http.maxRequestBytes", 1024, Long.MAX_VALUE);
+  }
+
+  public int maxConcurrentQueries() {
+    return intValue("http.maxConcurrentQueries", 1, 10_000);
+  }
+
+  /** Whether every HTTP request must authenticate (docs/security.md). */
+  public boolean authEnabled() {
+    return bool("auth.enabled");
+  }
+
+  /** The users and tokens of the config; with auth on there must be at least one. */
+  public Credentials credentials() {
+    Map<String, String> named = withPrefix("auth.user.");
+    named.putAll(withPrefix("auth.token."));
+    Credentials credentials = Credentials.parse(named);
+    if (authEnabled() && credentials.isEmpty()) {
+      throw new IllegalArgumentException("auth.enabled=true, but no auth.user.<name> or auth.token.<name> is configured"
+          + " (docs/security.md; make entries with: chronix passwd, chronix token)");
+    }
+    return credentials;
+  }
+
+  /** Whether anonymous requests may come from the network (auth off on a non-loopback address). */
+  public boolean allowAnonymous() {
+    return bool("auth.allowAnonymous");
+  }
+
+  /** With auth off: whether anonymous requests reach Solr's admin and update handlers. */
+  public boolean openSolrAdminHandlers() {
+    return bool("solr.openAdminHandlers");
+  }
+
+  /** The keystore for HTTPS, empty for plain HTTP. */
+  public String tlsKeystore() {
+    return get("http.tls.keystore");
+  }
+
+  public String tlsKeystorePassword() {
+    return get("http.tls.keystorePassword");
+  }
+
+  public String tlsKeystoreType() {
+    return get("http.tls.keystoreType");
+  }
+
+  public TcpLineListener.Limits tcpLimits() {
+    return new TcpLineListener.Limits(intValue("tcp.maxConnections", 1, 100_000), duration("tcp.idleTimeout").toMillis());
+  }
+
+  /** Whether a host name or address is the loopback interface (what {@code localhost} is). */
+  public static boolean isLoopback(String host) {
+    try {
+      return java.net.InetAddress.getByName(host).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false;
+    }
+  }
+
+  private boolean bool(String key) {
+    String text = get(key);
+    if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+      return Boolean.parseBoolean(text);
+    }
+    throw new IllegalArgumentException(key + " must be true or false, not '" + text + "'");
   }
 
   public int maxConcurrentWrites() {

@@ -19,13 +19,11 @@ public final class CompactServlet extends HttpServlet {
   @Override
   protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
     Compactor.Result result;
-    synchronized (compactor) { // one run at a time, shared with the background schedule
-      try {
-        result = compactor.compact();
-      } catch (IOException e) {
-        JsonResponses.error(response, 500, "compaction failed: " + e.getMessage());
-        return;
-      }
+    try {
+      result = compactor.compact();
+    } catch (IOException e) {
+      JsonResponses.error(response, 500, "compaction failed: " + e.getMessage());
+      return;
     }
     JsonResponses.send(response, 200, Map.of("series", result.series(), "recordsRead", result.recordsRead(),
         "recordsWritten", result.recordsWritten()));

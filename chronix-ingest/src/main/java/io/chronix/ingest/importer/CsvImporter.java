@@ -41,12 +41,19 @@ public final class CsvImporter {
   private final PrintStream log;
   private final Progress progress;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private String token;
 
   public CsvImporter(URI server, ZoneId zone, PrintStream log, boolean progressBar) {
     this.server = server;
     this.zone = zone;
     this.log = log;
     this.progress = new Progress(log, progressBar);
+  }
+
+  /** Sends the API token with every request (a server with auth on; docs/security.md). */
+  public CsvImporter withToken(String token) {
+    this.token = token == null || token.isBlank() ? null : token.trim();
+    return this;
   }
 
   /** The outcome of an import. */
@@ -105,7 +112,7 @@ public final class CsvImporter {
     } finally {
       pool.shutdownNow();
     }
-    send("/flush", new byte[0], "flush");
+    flush();
     progress.finish();
     return new Summary(files.size(), points.get(), System.nanoTime() - started, failures);
   }
@@ -134,14 +141,36 @@ public final class CsvImporter {
     }
   }
 
+  /** Writes the buffers as records; the points are durable and queryable without it, so a 403 is no failure. */
+  private void flush() throws IOException, InterruptedException {
+    try {
+      send("/flush", new byte[0], "flush");
+    } catch (ForbiddenException e) {
+      log.println("note: not flushed (the token lacks the admin role); the points are stored and queryable,"
+          + " and become records within chunk.maxAge");
+    }
+  }
+
+  private static final class ForbiddenException extends IOException {
+    ForbiddenException(String message) {
+      super(message);
+    }
+  }
+
   private void send(String path, byte[] body, String what) throws IOException, InterruptedException {
     HttpRequest.Builder request = HttpRequest.newBuilder(server.resolve(path))
         .timeout(Duration.ofMinutes(5))
         .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+    if (token != null) {
+      request.header("Authorization", "Bearer " + token);
+    }
     if (body.length > 0) {
       request.header("Content-Encoding", "gzip").header("Content-Type", "text/plain; charset=utf-8");
     }
     HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() == 403) {
+      throw new ForbiddenException(what + ": server answered 403 " + response.body());
+    }
     if (response.statusCode() / 100 != 2) {
       throw new IOException(what + ": server answered " + response.statusCode() + " " + response.body());
     }

@@ -2,9 +2,9 @@ package io.chronix.ingest.pipeline;
 
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.store.RecordStore;
+import io.chronix.ingest.wal.SegmentLedger;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,9 +13,8 @@ import org.slf4j.LoggerFactory;
  * batch to the write-ahead log, then add it to the series buffers. When {@link #write} returns the
  * batch may be acknowledged.
  *
- * <p>{@link #checkpoint} deletes log segments whose points are all committed to the store. It
- * holds out writers while it decides, so that no batch sits in a segment it deletes without yet
- * being in a buffer.
+ * <p>{@link #checkpoint} deletes log segments whose points are all committed to the store; the
+ * {@link SegmentLedger} decides which those are.
  */
 public final class IngestPipeline implements BatchWriter {
 
@@ -26,14 +25,15 @@ public final class IngestPipeline implements BatchWriter {
   private final RecordStore store;
   private final long maxBufferedPoints;
   private final Runnable relieve;
-  private final ReentrantReadWriteLock checkpointLock = new ReentrantReadWriteLock();
+  private final SegmentLedger ledger;
 
   /**
    * @param relieve asked to flush when the budget is reached (runs elsewhere; must not block)
    */
-  public IngestPipeline(WriteAheadLog wal, SeriesBuffers buffers, RecordStore store, long maxBufferedPoints,
-      Runnable relieve) {
+  public IngestPipeline(WriteAheadLog wal, SegmentLedger ledger, SeriesBuffers buffers, RecordStore store,
+      long maxBufferedPoints, Runnable relieve) {
     this.wal = wal;
+    this.ledger = ledger;
     this.buffers = buffers;
     this.store = store;
     this.maxBufferedPoints = maxBufferedPoints;
@@ -51,12 +51,10 @@ public final class IngestPipeline implements BatchWriter {
       throw new OverloadedException("buffers hold " + buffered + " points; the budget (buffer.maxBytes) allows "
           + maxBufferedPoints + ": retry shortly", 1);
     }
-    checkpointLock.readLock().lock();
-    try {
+    ledger.logging(() -> {
       BufferSink.addAll(batch, buffers, wal.append(batch));
-    } finally {
-      checkpointLock.readLock().unlock();
-    }
+      return null;
+    });
   }
 
   /** Puts replayed batches back into the buffers (start-up, before any write is taken). */
@@ -65,22 +63,17 @@ public final class IngestPipeline implements BatchWriter {
   }
 
   /**
-   * Commits the store and deletes every log segment older than the oldest one still needed by a
-   * buffered or in-flight point.
+   * Makes what is written durable in the store, if anything waits for that, and deletes every log
+   * segment older than the oldest one still needed by a point that is not.
    */
   public void checkpoint() throws IOException {
-    long keepFrom;
-    checkpointLock.writeLock().lock();
-    try {
-      // a fresh segment per checkpoint: once the buffers' oldest points are written, the segments
-      // before theirs can go, so a replay never re-reads much more than chunk.maxAge of data
-      wal.roll();
-      keepFrom = Math.min(buffers.oldestUnflushedSegment(), wal.currentSegment());
-    } finally {
-      checkpointLock.writeLock().unlock();
+    if (ledger.awaitsCommit()) {
+      buffers.commit(store::makeDurable);
     }
+    // a fresh segment per checkpoint: once the buffers' oldest points are written, the segments
+    // before theirs can go, so a replay never re-reads much more than chunk.maxAge of data
+    long keepFrom = ledger.oldestNeeded(wal);
     if (wal.segments().stream().anyMatch(segment -> segment < keepFrom)) {
-      store.commit(); // written records become durable in the index before their log goes
       int deleted = wal.deleteBefore(keepFrom);
       LOG.debug("checkpoint: deleted {} log segments before {}", deleted, keepFrom);
     }

@@ -2,6 +2,7 @@ package io.chronix.ingest.pipeline;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.record.RecordSchema;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.buffer.SeriesBuffers;
@@ -69,7 +70,7 @@ public final class ReplayFilter {
       min = Math.min(min, replayed.timestamp(i));
       max = Math.max(max, replayed.timestamp(i));
     }
-    SolrQuery query = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(key.routingId() + "!" + key.id() + "-") + "*")
+    SolrQuery query = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(RecordSchema.seriesPrefix(key)) + "*")
         .addFilterQuery(RecordFields.END + ":[" + RecordFields.nanosToMillis(min) + " TO *]")
         .addFilterQuery(RecordFields.START + ":[* TO " + RecordFields.nanosToMillis(max) + "]")
         .setFields(RecordFields.DATA)

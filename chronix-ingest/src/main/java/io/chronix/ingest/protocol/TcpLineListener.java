@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.SocketTimeoutException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -30,6 +31,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The protocol has no acknowledgements: points a sender wrote before a crash or a close may be
  * lost, as with carbon.
+ *
+ * <p>Bounds, so that no sender can take the server's threads or memory ({@link Limits}): at most
+ * {@code maxConnections} connections at once (more are closed at once and counted), a connection
+ * that sends nothing for {@code idleTimeout} is closed, and a line is at most {@link #MAX_LINE_BYTES}.
  */
 public class TcpLineListener implements AutoCloseable {
 
@@ -51,6 +56,21 @@ public class TcpLineListener implements AutoCloseable {
   private final CountDownLatch closing = new CountDownLatch(1);
   private final AtomicLong rejectedLines = new AtomicLong();
   private final AtomicLong connectionCount = new AtomicLong();
+  private final AtomicLong refusedConnections = new AtomicLong();
+  private final WarningLimiter refusals = new WarningLimiter(10, TimeUnit.SECONDS);
+  private final Limits limits;
+
+  /** How many connections at once, and how long one may stay silent. */
+  public record Limits(int maxConnections, long idleTimeoutMillis) {
+    public static final Limits DEFAULT = new Limits(256, TimeUnit.MINUTES.toMillis(5));
+
+    public Limits {
+      if (maxConnections < 1 || idleTimeoutMillis < 1 || idleTimeoutMillis > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("maxConnections and idleTimeout must be positive: " + maxConnections + ", "
+            + idleTimeoutMillis + " ms");
+      }
+    }
+  }
 
   /**
    * Binds and starts accepting.
@@ -58,15 +78,17 @@ public class TcpLineListener implements AutoCloseable {
    * @param name names the threads and log lines (e.g. "graphite")
    * @param port 0 for any free port ({@link #port()})
    */
-  public TcpLineListener(String name, LineParser parser, BatchWriter writer, String host, int port) throws IOException {
-    this(name, parser, writer, host, port, DEFAULT_MAX_BATCH_LINES);
+  public TcpLineListener(String name, LineParser parser, BatchWriter writer, String host, int port, Limits limits)
+      throws IOException {
+    this(name, parser, writer, host, port, limits, DEFAULT_MAX_BATCH_LINES);
   }
 
-  public TcpLineListener(String name, LineParser parser, BatchWriter writer, String host, int port, int maxBatchLines)
-      throws IOException {
+  public TcpLineListener(String name, LineParser parser, BatchWriter writer, String host, int port, Limits limits,
+      int maxBatchLines) throws IOException {
     if (maxBatchLines < 1) {
       throw new IllegalArgumentException("maxBatchLines must be at least 1");
     }
+    this.limits = limits;
     this.name = name;
     this.parser = parser;
     this.writer = writer;
@@ -87,6 +109,16 @@ public class TcpLineListener implements AutoCloseable {
 
   public int port() {
     return server.getLocalPort();
+  }
+
+  /** Connections closed at once because {@code maxConnections} were open. */
+  public long refusedConnections() {
+    return refusedConnections.get();
+  }
+
+  /** Connections open now. */
+  public int openConnections() {
+    return connections.size();
   }
 
   /** Lines rejected since start, over all connections. */
@@ -112,9 +144,28 @@ public class TcpLineListener implements AutoCloseable {
         pause(1000);
         continue;
       }
+      if (connections.size() >= limits.maxConnections()) {
+        refuse(socket);
+        continue;
+      }
       Connection connection = new Connection(socket, connectionCount.incrementAndGet());
       connections.add(connection);
       connection.thread.start();
+    }
+  }
+
+  private void refuse(Socket socket) {
+    refusedConnections.incrementAndGet();
+    long suppressed = refusals.admit();
+    if (suppressed >= 0) {
+      LOG.warn("{}: refused a connection from {}: {} connections are open (tcp.maxConnections){}", name,
+          socket.getRemoteSocketAddress(), limits.maxConnections(),
+          suppressed > 0 ? " (" + suppressed + " more refused, not logged)" : "");
+    }
+    try {
+      socket.close();
+    } catch (IOException e) {
+      LOG.debug("{}: closing a refused connection failed", name, e);
     }
   }
 
@@ -183,6 +234,7 @@ public class TcpLineListener implements AutoCloseable {
       LOG.debug("{}: connection from {}", name, peer);
       long lineNumber = 0;
       try {
+        socket.setSoTimeout((int) limits.idleTimeoutMillis());
         LineInput input = new LineInput(socket.getInputStream(), MAX_LINE_BYTES);
         PointBatch batch = new PointBatch();
         int lines = 0;
@@ -204,6 +256,9 @@ public class TcpLineListener implements AutoCloseable {
         if (!batch.isEmpty()) {
           store(batch);
         }
+      } catch (SocketTimeoutException e) {
+        LOG.debug("{}: {} sent nothing for {} ms after line {}; closing", name, peer, limits.idleTimeoutMillis(),
+            lineNumber);
       } catch (SocketException e) {
         if (!closing()) {
           LOG.debug("{}: connection from {} broke after line {}: {}", name, peer, lineNumber, e.toString());

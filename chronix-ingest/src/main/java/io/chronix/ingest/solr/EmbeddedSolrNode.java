@@ -1,5 +1,6 @@
 package io.chronix.ingest.solr;
 
+import io.chronix.core.live.LiveSeries;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,8 @@ public final class EmbeddedSolrNode {
   private static final List<String> CONFIGSET_FILES = List.of("schema.xml", "solrconfig.xml");
 
   private static final long CORE_LOAD_TIMEOUT_MS = 120_000;
+  /** Read by the configset's solrconfig.xml: whether Solr keeps its own transaction log. */
+  private static final String UPDATE_LOG_PROPERTY = "chronix.updateLog";
 
   private final Path home;
   private final String collection;
@@ -77,8 +80,19 @@ public final class EmbeddedSolrNode {
       }
     }
     Path coreProperties = core.resolve("core.properties");
-    if (!Files.exists(coreProperties)) {
-      Files.writeString(coreProperties, "name=" + collection + "\n", StandardCharsets.UTF_8);
+    Properties properties = new Properties();
+    if (Files.exists(coreProperties)) {
+      try (InputStream in = Files.newInputStream(coreProperties)) {
+        properties.load(in);
+      }
+    }
+    boolean changed = properties.putIfAbsent("name", collection) == null;
+    // the server's write-ahead log is the durability; Solr's own log would be a second copy
+    changed |= properties.putIfAbsent(UPDATE_LOG_PROPERTY, "false") == null;
+    if (changed) {
+      try (java.io.Writer out = Files.newBufferedWriter(coreProperties, StandardCharsets.UTF_8)) {
+        properties.store(out, "written by the Chronix server");
+      }
     }
   }
 
@@ -130,6 +144,11 @@ public final class EmbeddedSolrNode {
     } catch (ServletException | RuntimeException e) {
       return java.util.Optional.empty();
     }
+  }
+
+  /** Lets the node's series queries see the server's buffered points (until the node stops). */
+  public void offer(LiveSeries liveSeries) {
+    coreContainer().getObjectCache().put(LiveSeries.containerKey(collection), liveSeries);
   }
 
   /** An in-process client; closing it leaves the node running. */

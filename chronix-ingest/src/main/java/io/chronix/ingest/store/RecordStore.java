@@ -1,12 +1,14 @@
 package io.chronix.ingest.store;
 
 import io.chronix.core.record.Record;
+import io.chronix.core.record.WriteOrderClock;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.common.SolrInputDocument;
 
 /** Writes records to the collection through SolrJ: embedded, external or cloud alike. */
@@ -22,6 +24,7 @@ public final class RecordStore {
 
   private final SolrClient client;
   private final String collection;
+  private final WriteOrderClock writeOrder = new WriteOrderClock();
 
   public RecordStore(SolrClient client, String collection) {
     this.client = client;
@@ -34,7 +37,7 @@ public final class RecordStore {
     }
     List<SolrInputDocument> documents = new ArrayList<>(records.size());
     for (Record record : records) {
-      documents.add(RecordDocuments.toDocument(record));
+      documents.add(RecordDocuments.toDocument(record, writeOrder.next()));
     }
     try {
       client.add(collection, documents, COMMIT_WITHIN_MS);
@@ -47,6 +50,21 @@ public final class RecordStore {
   public void commit() throws IOException {
     try {
       client.commit(collection, true, true);
+    } catch (SolrServerException e) {
+      throw new IOException("Solr commit failed: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Makes everything written so far durable in the index without opening a new searcher (what
+   * is written is searchable within {@link #SEARCH_LAG} anyway): enough for the log to let go.
+   */
+  public void makeDurable() throws IOException {
+    UpdateRequest commit = new UpdateRequest();
+    commit.setAction(UpdateRequest.ACTION.COMMIT, true, true);
+    commit.setParam("openSearcher", "false");
+    try {
+      commit.process(client, collection);
     } catch (SolrServerException e) {
       throw new IOException("Solr commit failed: " + e.getMessage(), e);
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.chronix.core.live.LiveSeries;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.wal.SegmentLedger;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,9 +25,10 @@ class SeriesBuffersTest {
   private final List<String> written = new ArrayList<>();
   private final AtomicLong clock = new AtomicLong();
   private final AtomicBoolean failing = new AtomicBoolean();
+  private final SegmentLedger ledger = new SegmentLedger();
 
   private SeriesBuffers buffers(int maxPoints, long maxBytes, Duration maxAge) {
-    return new SeriesBuffers(maxPoints, maxBytes, maxAge, this::sink, clock::get, Runnable::run);
+    return new SeriesBuffers(maxPoints, maxBytes, maxAge, this::sink, clock::get, Runnable::run, ledger);
   }
 
   private Points sink(SeriesKey key, Points points) throws IOException {
@@ -91,19 +93,25 @@ class SeriesBuffersTest {
   }
 
   @Test
-  void oldestUnflushedSegmentFollowsBuffersAndWrites() throws IOException {
+  void segmentsStayPinnedUntilTheCommitAfterTheirWrite() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
-    assertEquals(Long.MAX_VALUE, buffers.oldestUnflushedSegment());
+    assertEquals(SegmentLedger.NONE, ledger.oldestPinned());
     buffers.add(CPU, 1, 1, 7);
     buffers.add(MEM, 1, 1, 5);
     buffers.add(CPU, 2, 2, 9);
-    assertEquals(5, buffers.oldestUnflushedSegment());
+    assertEquals(5, ledger.oldestPinned());
     failing.set(true);
     assertThrows(IOException.class, buffers::flushAll);
-    assertEquals(5, buffers.oldestUnflushedSegment(), "failed writes keep their segments needed");
+    assertEquals(5, ledger.oldestPinned(), "failed writes keep their segments needed");
+    buffers.add(MEM, 2, 2, 11);
     failing.set(false);
     buffers.flushAll();
-    assertEquals(Long.MAX_VALUE, buffers.oldestUnflushedSegment());
+    assertEquals(5, ledger.oldestPinned(), "written, not yet committed");
+    buffers.add(CPU, 3, 3, 12);
+    buffers.commit(() -> { });
+    assertEquals(12, ledger.oldestPinned(), "the commit released what was written before it");
+    buffers.filter(CPU, points -> new Points());
+    assertEquals(SegmentLedger.NONE, ledger.oldestPinned(), "dropped points need no segment");
   }
 
   @Test
@@ -133,7 +141,7 @@ class SeriesBuffersTest {
       }
       slowWritten.add(key.name() + ":" + points.size());
       return points;
-    }, clock::get, slowWriter);
+    }, clock::get, slowWriter, ledger);
     try {
       for (int i = 0; i < 4; i++) {
         buffers.add(CPU, i, i);
@@ -232,7 +240,7 @@ class SeriesBuffersTest {
   @Test
   void trackedChunksShowWhatWasStored() throws IOException {
     SeriesBuffers buffers = new SeriesBuffers(1000, Long.MAX_VALUE, Duration.ofHours(1),
-        (key, points) -> points(1, 42), clock::get, Runnable::run);
+        (key, points) -> points(1, 42), clock::get, Runnable::run, ledger);
     buffers.trackOutgoing(Duration.ofSeconds(3));
     buffers.add(CPU, 1, 40);
     buffers.add(CPU, 2, 44);
@@ -254,7 +262,7 @@ class SeriesBuffersTest {
         Thread.currentThread().interrupt();
       }
       throw new IOException("store down");
-    }, clock::get, writer);
+    }, clock::get, writer, ledger);
     buffers.trackOutgoing(Duration.ofSeconds(3));
     try {
       buffers.add(CPU, 20, 2);
@@ -278,7 +286,7 @@ class SeriesBuffersTest {
     SeriesBuffers deduplicating = new SeriesBuffers(1000, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> {
       points.sortAndDeduplicate();
       return points;
-    }, clock::get, Runnable::run);
+    }, clock::get, Runnable::run, ledger);
     deduplicating.add(CPU, 1, 1);
     deduplicating.add(CPU, 1, 2);
     deduplicating.flushAll();

@@ -3,6 +3,8 @@ package io.chronix.ingest.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.security.Credentials;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ServerSocket;
@@ -36,6 +38,44 @@ class ChronixCliTest {
     assertTrue(err.contains("at least one file"), err);
     err = captureErr(() -> assertEquals(2, ChronixCli.run(new String[] {"start", "--http-port", "x"})));
     assertTrue(err.contains("http.port"), err);
+  }
+
+  @Test
+  void passwdAndTokenPrintSettingsThatTheServerAccepts() throws Exception {
+    String passwd = captureOut("correct horse battery\n", () -> assertEquals(0,
+        ChronixCli.run(new String[] {"passwd", "grafana", "--roles", "read"})));
+    assertTrue(passwd.startsWith("auth.user.grafana.roles=read\nauth.user.grafana.password=pbkdf2-sha256$"), passwd);
+    String token = captureOut("", () -> assertEquals(0, ChronixCli.run(new String[] {"token", "agent"})));
+    String[] lines = token.split("\n");
+    assertEquals("auth.token.agent.roles=write", lines[1]);
+    assertEquals("auth.token.agent.sha256=" + Credentials.hashToken(lines[0]), lines[2]);
+
+    ServerConfig config = ServerConfig.defaults();
+    for (String line : (passwd + token.substring(token.indexOf('\n') + 1)).split("\n")) {
+      config = config.with(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+    }
+    Credentials credentials = config.with("auth.enabled", "true").credentials();
+    assertTrue(!credentials.isEmpty());
+    String err = captureErr(() -> assertEquals(2, ChronixCli.run(new String[] {"passwd", "x y"})));
+    assertTrue(err.contains("passwd needs one name"), err);
+    String shortPassword = captureErr(() -> captureOut("short\n", () -> assertEquals(2,
+        ChronixCli.run(new String[] {"passwd", "bob"}))));
+    assertTrue(shortPassword.contains("at least 8 characters"), shortPassword);
+  }
+
+  private static String captureOut(String stdin, Runnable action) {
+    PrintStream original = System.out;
+    java.io.InputStream originalIn = System.in;
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+    System.setIn(new java.io.ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+    try {
+      action.run();
+    } finally {
+      System.setOut(original);
+      System.setIn(originalIn);
+    }
+    return buffer.toString(StandardCharsets.UTF_8);
   }
 
   private static String captureErr(Runnable action) {

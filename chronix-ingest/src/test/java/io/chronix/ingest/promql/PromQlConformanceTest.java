@@ -37,6 +37,7 @@ class PromQlConformanceTest {
     Path dir = Path.of(System.getProperty("chronix.promql.dir"));
     assertTrue(Files.isDirectory(dir), "PromQL test scripts not found at " + dir.toAbsolutePath());
     try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("solr.openAdminHandlers", "true") // clearing between scripts deletes through Solr
         .with("data.dir", dataDir.toString()).with("compaction.interval", "0")).start()) {
       PrometheusApiClient api = new PrometheusApiClient(server.baseUrl());
       ConformanceRunner runner = new ConformanceRunner(new StoreBackend(server, api));

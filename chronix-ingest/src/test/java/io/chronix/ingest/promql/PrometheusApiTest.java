@@ -12,6 +12,7 @@ import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.chunk.Chunker;
 import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.ChronixServer;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.common.SolrInputDocument;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -50,6 +52,7 @@ class PrometheusApiTest {
   @BeforeAll
   static void start() throws Exception {
     server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString())
+        .with("solr.openAdminHandlers", "true") // a record as old versions wrote it goes in through Solr
         .with("compaction.interval", "0").with("promql.maxSeries", "50")).start();
     api = new PrometheusApiClient(server.baseUrl());
     StringBuilder lines = new StringBuilder();
@@ -254,7 +257,9 @@ class PrometheusApiTest {
     }
     SeriesKey old = SeriesKey.metric("legacy_metric", Map.of("host", "old"));
     try (Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
-      solr.add("chronix", RecordDocuments.toDocument(new Chunker(100, ChunkCodec.lossless()).chunk(old, points).get(0)));
+      SolrInputDocument legacy = RecordDocuments.toDocument(new Chunker(100, ChunkCodec.lossless()).chunk(old, points).get(0), 0);
+      legacy.removeField(RecordFields.WRITE_ORDER); // written before the write order field existed
+      solr.add("chronix", legacy);
       solr.commit("chronix");
     }
     QueryResult result = api.instant("max_over_time(legacy_metric{host=\"old\"}[5m])", T0 + 100_000);

@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.record.RecordSchema;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.Document;
@@ -63,7 +64,7 @@ public final class JoinFields {
   /** The join key of a stored record: one entry per join field, null where the record lacks it. */
   public List<String> keyOf(Document document) {
     if (this == SERIES) {
-      return List.of(seriesIdOf(document.get(RecordFields.ID)));
+      return List.of(RecordSchema.seriesIdOf(document.get(RecordFields.ID)));
     }
     List<String> key = new ArrayList<>(fields.size());
     for (String field : fields) {
@@ -71,16 +72,6 @@ public final class JoinFields {
       key.add(value == null ? null : SeriesFields.text(value));
     }
     return key;
-  }
-
-  /**
-   * The series part of a record id: {@code <routing id>!<series id>} (docs/formats.md); the
-   * pseudo-records of buffered series have ids of the same form.
-   */
-  static String seriesIdOf(String recordId) {
-    int bang = recordId.indexOf('!');
-    int dash = recordId.indexOf('-', bang + 1);
-    return dash < 0 ? recordId : recordId.substring(0, dash);
   }
 
   public String toParam() {

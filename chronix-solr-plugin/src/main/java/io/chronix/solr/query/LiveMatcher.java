@@ -1,9 +1,8 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.live.LiveSeries;
-import io.chronix.core.live.LiveSeriesRegistry;
 import io.chronix.core.record.RecordFields;
-import io.chronix.core.record.RecordStats;
+import io.chronix.core.record.RecordSchema;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import java.io.IOException;
@@ -28,7 +27,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds the series buffered in this process ({@link LiveSeriesRegistry}) that a query wants. A
+ * Finds the series buffered in this process ({@link LiveSeries}) that a query wants. A
  * buffered series is matched as a record holding exactly its buffered points would be: it becomes
  * the Lucene document the schema makes of such a record (so field types, copy fields and
  * defaults are the stored ones), indexed alone in memory, and every query of the request must
@@ -41,8 +40,6 @@ import org.slf4j.LoggerFactory;
 final class LiveMatcher {
 
   private static final Logger LOG = LoggerFactory.getLogger(LiveMatcher.class);
-  /** Marks the id of a buffered series' pseudo-record; no stored record id ends like this. */
-  private static final String BUFFERED_ID_SUFFIX = "-buffered";
   private static final byte[] NO_DATA = new byte[0];
   private static final long REUSED_BYTES = 1 << 20;
 
@@ -108,8 +105,9 @@ final class LiveMatcher {
     if (core.getCoreContainer().isZooKeeperAware()) {
       return Optional.empty();
     }
-    // the server registers under its collection name, which is the embedded core's name
-    return LiveSeriesRegistry.find(core.getName());
+    // the server offers its buffers under its collection name, which is the embedded core's name
+    return Optional.ofNullable(core.getCoreContainer().getObjectCache()
+        .get(LiveSeries.containerKey(core.getName()), LiveSeries.class));
   }
 
   private static boolean overlaps(Points sorted, TimeRange range) {
@@ -128,30 +126,16 @@ final class LiveMatcher {
     return true;
   }
 
-  /**
-   * The record the series' buffered points would become if written as one chunk, without its
-   * blob; keep in step with what chronix-ingest's RecordDocuments stores.
-   */
+  /** The record the series' buffered points would become if written as one chunk, without its blob. */
   private static SolrInputDocument pseudoRecord(SeriesKey key, Points sorted) {
     SolrInputDocument record = new SolrInputDocument();
-    record.setField(RecordFields.ID, key.routingId() + '!' + key.id() + BUFFERED_ID_SUFFIX);
-    record.setField(RecordFields.NAME, key.name());
-    record.setField(RecordFields.TYPE, key.type());
-    record.setField(RecordFields.START, RecordFields.nanosToMillis(sorted.timestamp(0)));
-    record.setField(RecordFields.END, RecordFields.nanosToMillis(sorted.timestamp(sorted.size() - 1)));
-    record.setField(RecordFields.DATA, NO_DATA);
-    RecordStats stats = RecordStats.of(sorted);
-    record.setField(RecordFields.COUNT, stats.count());
-    record.setField(RecordFields.MIN, stats.min());
-    record.setField(RecordFields.MAX, stats.max());
-    record.setField(RecordFields.SUM, stats.sum());
-    record.setField(RecordFields.FIRST, stats.first());
-    record.setField(RecordFields.LAST, stats.last());
-    for (Map.Entry<String, String> attribute : key.attributes().entrySet()) {
-      record.setField(attribute.getKey(), attribute.getValue());
+    for (Map.Entry<String, Object> field : RecordSchema.bufferedFields(key, sorted).entrySet()) {
+      record.setField(field.getKey(), field.getValue());
     }
+    record.setField(RecordFields.DATA, NO_DATA);
     return record;
   }
+
 
   /** What loading a stored record of the series returns: its stored fields only. */
   private static Document storedFields(Document document) {

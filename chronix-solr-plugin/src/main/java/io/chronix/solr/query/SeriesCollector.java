@@ -3,6 +3,7 @@ package io.chronix.solr.query;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.record.RecordSchema;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesMerge;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import org.apache.solr.search.SolrIndexSearcher;
 /**
  * Loads the records a query matched, groups them by join key and joins each group's chunks into
  * one time-ordered sequence clipped to the query range. Where chunks share a timestamp, the one
- * written later (Solr's {@code _version_}) wins.
+ * written later ({@link RecordSchema#writeOrder}) wins.
  *
  * <p>On the server's embedded node, series whose points are still buffered join too, matched as
  * records of those points would be ({@link LiveMatcher}); their points were written last, so they
@@ -50,6 +51,7 @@ public final class SeriesCollector {
       JoinFields join, boolean keysOnly) throws IOException {
     DocSet docs = searcher.getDocSet(queries);
     Map<List<String>, Group> groups = new HashMap<>();
+    NumericDocValues orders = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.WRITE_ORDER);
     NumericDocValues versions = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.VERSION);
     long[] points = {0};
     RecordReader.read(searcher, docs, !keysOnly, (docId, document) -> {
@@ -59,7 +61,7 @@ public final class SeriesCollector {
         return;
       }
       points[0] = countWithin(points[0], document.getField(RecordFields.COUNT).numericValue().longValue());
-      long version = versions != null && versions.advanceExact(docId) ? versions.longValue() : docId;
+      long version = RecordSchema.writeOrder(valueOf(orders, docId), valueOf(versions, docId), docId);
       BytesRef data = document.getBinaryValue(RecordFields.DATA);
       byte[] blob = new byte[data.length];
       System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
@@ -93,6 +95,10 @@ public final class SeriesCollector {
     }
     JoinedSeries.sort(result);
     return result;
+  }
+
+  private static Long valueOf(NumericDocValues values, int docId) throws IOException {
+    return values != null && values.advanceExact(docId) ? values.longValue() : null;
   }
 
   private long countWithin(long counted, long more) {

@@ -12,7 +12,8 @@ public final class GraphiteTcpListener extends TcpLineListener {
    * @param port 0 for any free port
    * @param clockNanos the server clock, for lines without a timestamp
    */
-  public GraphiteTcpListener(BatchWriter writer, String host, int port, LongSupplier clockNanos) throws IOException {
-    super("graphite", new GraphiteParser(clockNanos), writer, host, port);
+  public GraphiteTcpListener(BatchWriter writer, String host, int port, Limits limits, LongSupplier clockNanos)
+      throws IOException {
+    super("graphite", new GraphiteParser(clockNanos), writer, host, port, limits);
   }
 }

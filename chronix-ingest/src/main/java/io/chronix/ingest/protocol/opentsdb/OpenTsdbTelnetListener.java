@@ -11,7 +11,7 @@ import java.io.IOException;
 public final class OpenTsdbTelnetListener extends TcpLineListener {
 
   /** @param port 0 for any free port */
-  public OpenTsdbTelnetListener(BatchWriter writer, String host, int port) throws IOException {
-    super("opentsdb", new OpenTsdbTelnetParser(), writer, host, port);
+  public OpenTsdbTelnetListener(BatchWriter writer, String host, int port, Limits limits) throws IOException {
+    super("opentsdb", new OpenTsdbTelnetParser(), writer, host, port, limits);
   }
 }

@@ -38,7 +38,7 @@ class GraphiteTcpListenerTest {
   @Test
   void storesTheGoodLinesAndSkipsTheBadOne() throws Exception {
     RecordingWriter writer = new RecordingWriter();
-    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, () -> NOW)) {
+    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, TcpLineListener.Limits.DEFAULT, () -> NOW)) {
       assertTrue(listener.port() > 0);
       send(listener.port(), "a.b 1 100\nthis is not graphite\nc;host=x 2.5 101\r\nd 3\n");
       List<Point> points = writer.awaitPoints(3);
@@ -53,7 +53,7 @@ class GraphiteTcpListenerTest {
   @Test
   void connectionStaysOpenAfterABadLine() throws Exception {
     RecordingWriter writer = new RecordingWriter();
-    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, () -> NOW);
+    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, TcpLineListener.Limits.DEFAULT, () -> NOW);
         Socket socket = new Socket("127.0.0.1", listener.port())) {
       OutputStream out = socket.getOutputStream();
       out.write("bad\n".getBytes(StandardCharsets.UTF_8));
@@ -68,7 +68,7 @@ class GraphiteTcpListenerTest {
   @Test
   void lastLineWithoutNewlineIsStoredAtEndOfStream() throws Exception {
     RecordingWriter writer = new RecordingWriter();
-    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, () -> NOW)) {
+    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, TcpLineListener.Limits.DEFAULT, () -> NOW)) {
       send(listener.port(), "a 1 1\na 2 2");
       assertEquals(List.of(point("a", 1, 1), point("a", 2, 2)), writer.awaitPoints(2));
     }
@@ -82,7 +82,7 @@ class GraphiteTcpListenerTest {
     for (int i = 0; i < 1000; i++) {
       lines.append("series.").append(i % 7).append(' ').append(i).append(' ').append(1000 + i).append('\n');
     }
-    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, () -> NOW)) {
+    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, TcpLineListener.Limits.DEFAULT, () -> NOW)) {
       send(listener.port(), lines.toString());
       List<Point> points = writer.awaitPoints(1000);
       Thread.sleep(200);
@@ -102,7 +102,8 @@ class GraphiteTcpListenerTest {
     for (int i = 0; i < 100; i++) {
       lines.append("a ").append(i).append(' ').append(i + 1).append('\n');
     }
-    try (TcpLineListener listener = new TcpLineListener("test", new GraphiteParser(NOW), writer, "127.0.0.1", 0, 10)) {
+    try (TcpLineListener listener = new TcpLineListener("test", new GraphiteParser(NOW), writer, "127.0.0.1", 0,
+        TcpLineListener.Limits.DEFAULT, 10)) {
       send(listener.port(), lines.toString());
       writer.awaitPoints(100);
       assertTrue(writer.writes() >= 10, "at most 10 lines per batch, so at least 10 writes: " + writer.writes());
@@ -112,7 +113,7 @@ class GraphiteTcpListenerTest {
   @Test
   void overlongLineIsRejectedAndReadingGoesOn() throws Exception {
     RecordingWriter writer = new RecordingWriter();
-    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, () -> NOW)) {
+    try (GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, TcpLineListener.Limits.DEFAULT, () -> NOW)) {
       send(listener.port(), "a".repeat(TcpLineListener.MAX_LINE_BYTES + 10) + " 1 1\nb 2 2\n");
       assertEquals(List.of(point("b", 2, 2)), writer.awaitPoints(1));
       RecordingWriter.await(() -> listener.rejectedLines() == 1, "the long line");
@@ -122,7 +123,7 @@ class GraphiteTcpListenerTest {
   @Test
   void closeEndsOpenConnections() throws Exception {
     RecordingWriter writer = new RecordingWriter();
-    GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, () -> NOW);
+    GraphiteTcpListener listener = new GraphiteTcpListener(writer, "127.0.0.1", 0, TcpLineListener.Limits.DEFAULT, () -> NOW);
     try (Socket socket = new Socket("127.0.0.1", listener.port())) {
       socket.getOutputStream().write("a 1 1\n".getBytes(StandardCharsets.UTF_8));
       writer.awaitPoints(1);

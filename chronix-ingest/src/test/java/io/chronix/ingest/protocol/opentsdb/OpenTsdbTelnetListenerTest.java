@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.protocol.RecordingWriter;
 import io.chronix.ingest.protocol.RecordingWriter.Point;
+import io.chronix.ingest.protocol.TcpLineListener;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +18,7 @@ class OpenTsdbTelnetListenerTest {
   @Test
   void putLinesOverTcp() throws Exception {
     RecordingWriter writer = new RecordingWriter();
-    try (OpenTsdbTelnetListener listener = new OpenTsdbTelnetListener(writer, "127.0.0.1", 0)) {
+    try (OpenTsdbTelnetListener listener = new OpenTsdbTelnetListener(writer, "127.0.0.1", 0, TcpLineListener.Limits.DEFAULT)) {
       try (Socket socket = new Socket("127.0.0.1", listener.port())) {
         OutputStream out = socket.getOutputStream();
         out.write("put a 1346846400 1 host=x\nstats\nput b 1346846400500 2 host=y\n".getBytes(StandardCharsets.UTF_8));

@@ -1,0 +1,166 @@
+package io.chronix.ingest;
+
+import io.chronix.core.chunk.Chunker;
+import io.chronix.ingest.buffer.Flusher;
+import io.chronix.ingest.buffer.RecordSink;
+import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.compaction.Compactor;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.pipeline.IngestPipeline;
+import io.chronix.ingest.pipeline.ReplayFilter;
+import io.chronix.ingest.semantic.SemanticRules;
+import io.chronix.ingest.store.RecordStore;
+import io.chronix.ingest.wal.SegmentLedger;
+import io.chronix.ingest.wal.WriteAheadLog;
+import java.io.IOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import org.apache.solr.client.solrj.SolrClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The write side behind every protocol: the record store, the series buffers, the write-ahead log
+ * with its segment ledger, the pipeline, the flusher and compaction, wired once. Opening it
+ * replays the log; closing it writes every buffered point, commits and checkpoints, in that
+ * order, then closes the log.
+ */
+public final class Storage implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Storage.class);
+
+  private final RecordStore store;
+  private final SegmentLedger ledger = new SegmentLedger();
+  private final SeriesBuffers buffers;
+  private final ExecutorService chunkWriters = Executors.newFixedThreadPool(2, daemon("chronix-chunk-writer"));
+  private final WriteAheadLog wal;
+  private final IngestPipeline pipeline;
+  private final Flusher flusher;
+  private final Compactor compactor;
+  private final ScheduledExecutorService compaction;
+
+  /**
+   * @param liveQueries whether queries in this process show buffered points (the embedded node):
+   *     then chunks on their way to the store stay visible until searches see them
+   */
+  private Storage(ServerConfig config, SolrClient solr, boolean liveQueries) throws IOException {
+    store = new RecordStore(solr, config.collection());
+    buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
+        new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
+            SemanticRules.parse(config.semanticRules(), config.chunkMaxPoints(), config.codec().compression()), store),
+        chunkWriters, ledger);
+    if (liveQueries) {
+      buffers.trackOutgoing(RecordStore.SEARCH_LAG);
+    }
+    wal = new WriteAheadLog(config.dataDir().resolve("wal"), config.walSegmentBytes(), config.walFsync(),
+        config.walFsyncInterval().toMillis());
+    replay(solr, config.collection());
+    // the flusher relieves the pipeline, which is made first: relieve() reads the field when it runs
+    pipeline = new IngestPipeline(wal, ledger, buffers, store, config.bufferMaxBytes() / 16, this::relieve);
+    flusher = new Flusher(buffers, pipeline, config.flushInterval());
+    compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec());
+    compaction = scheduleCompaction(config.compactionInterval().toMillis());
+  }
+
+  private void relieve() {
+    flusher.relieve();
+  }
+
+  public static Storage open(ServerConfig config, SolrClient solr, boolean liveQueries) throws IOException {
+    return new Storage(config, solr, liveQueries);
+  }
+
+  /**
+   * Puts what the log holds back into the buffers, drops what the store already has (the crash
+   * came after it was written but before its segment was deleted) and writes the rest.
+   */
+  private void replay(SolrClient solr, String collection) throws IOException {
+    buffers.pauseCutting();
+    long batches = wal.replay((batch, segment) -> IngestPipeline.replayInto(batch, buffers, segment));
+    if (batches > 0) {
+      store.commit(); // what Solr recovered from its own log becomes searchable
+      long replayed = buffers.bufferedPoints();
+      long dropped = new ReplayFilter(solr, collection).apply(buffers);
+      LOG.info("replayed {} logged batches: {} points, {} of them already stored", batches, replayed, dropped);
+    }
+    buffers.resumeCutting();
+    if (batches > 0) {
+      buffers.flushAll();
+      buffers.commit(store::commit);
+    }
+  }
+
+  private ScheduledExecutorService scheduleCompaction(long millis) {
+    if (millis <= 0) {
+      return null;
+    }
+    ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(daemon("chronix-compaction"));
+    executor.scheduleWithFixedDelay(() -> {
+      try {
+        Compactor.Result result = compactor.compact();
+        if (result.series() > 0) {
+          LOG.info("compaction merged {} records of {} series into {}", result.recordsRead(), result.series(),
+              result.recordsWritten());
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("compaction failed, will retry: {}", e.getMessage());
+      }
+    }, millis, millis, TimeUnit.MILLISECONDS);
+    return executor;
+  }
+
+  private static ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  public IngestPipeline pipeline() {
+    return pipeline;
+  }
+
+  public SeriesBuffers buffers() {
+    return buffers;
+  }
+
+  public RecordStore store() {
+    return store;
+  }
+
+  public Compactor compactor() {
+    return compactor;
+  }
+
+  public WriteAheadLog wal() {
+    return wal;
+  }
+
+  /** Writes every buffered point, commits, deletes the log segments that held them, closes the log. */
+  @Override
+  public void close() throws IOException {
+    if (compaction != null) {
+      compaction.shutdownNow();
+    }
+    try {
+      flusher.close();
+      chunkWriters.shutdown();
+      try {
+        chunkWriters.awaitTermination(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      long pending = buffers.bufferedPoints();
+      buffers.flushAll();
+      buffers.commit(store::commit);
+      pipeline.checkpoint();
+      LOG.info("wrote {} buffered points on shutdown", pending);
+    } finally {
+      wal.close();
+    }
+  }
+}

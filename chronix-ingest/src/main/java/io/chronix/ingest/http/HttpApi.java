@@ -1,0 +1,79 @@
+package io.chronix.ingest.http;
+
+import io.chronix.analysis.promql.engine.Engine;
+import io.chronix.ingest.Storage;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.promql.PrometheusApiServlet;
+import io.chronix.ingest.promql.SeriesCatalog;
+import io.chronix.ingest.promql.SolrSeriesSource;
+import io.chronix.ingest.protocol.collectd.CollectdServlet;
+import io.chronix.ingest.protocol.influx.InfluxQueryServlet;
+import io.chronix.ingest.protocol.opentsdb.OpenTsdbServlet;
+import io.chronix.ingest.protocol.prometheus.RemoteReadServlet;
+import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
+import javax.servlet.DispatcherType;
+import org.apache.solr.client.solrj.SolrClient;
+import org.eclipse.jetty.servlet.FilterHolder;
+import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.servlet.ServletHolder;
+import org.eclipse.jetty.servlets.QoSFilter;
+
+/**
+ * The server's HTTP endpoints on the ingest context, with their concurrency limits: what is
+ * mounted where is read here, in one place.
+ */
+public final class HttpApi {
+
+  public static final List<String> WRITE_PATHS = List.of("/write", "/api/v2/write", "/api/v1/write", "/api/put", "/collectd");
+
+  private HttpApi() {}
+
+  /**
+   * Mounts every endpoint. Writes, queries and administration each get a bound on requests at once
+   * (http.maxConcurrentWrites, http.maxConcurrentQueries, one at a time for flush and compact):
+   * the rest wait, which slows their senders, and get 503 after http.writeQueueTimeout.
+   */
+  public static void mount(ServletContextHandler context, Storage storage, ServerConfig config, RequestGate gate,
+      SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos) {
+    long maxBody = config.maxRequestBytes();
+    WriteServlet lineProtocol = new WriteServlet(storage.pipeline(), gate, maxBody);
+    context.addServlet(new ServletHolder(lineProtocol), "/write");
+    context.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
+    context.addServlet(new ServletHolder(new RemoteWriteServlet(storage.pipeline(), gate, maxBody)), "/api/v1/write");
+    context.addServlet(new ServletHolder(new OpenTsdbServlet(storage.pipeline(), gate, maxBody, clockNanos)), "/api/put");
+    context.addServlet(new ServletHolder(new CollectdServlet(storage.pipeline(), gate, maxBody, clockNanos)), "/collectd");
+    limit(context, "writes", config.maxConcurrentWrites(), config.writeQueueTimeout(), WRITE_PATHS);
+
+    context.addServlet(new ServletHolder(new FlushServlet(storage.buffers(), storage.store())), "/flush");
+    context.addServlet(new ServletHolder(new CompactServlet(storage.compactor())), "/compact");
+    limit(context, "administration", 1, config.writeQueueTimeout(), List.of("/flush", "/compact"));
+
+    context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
+    SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());
+    Engine engine = new Engine(source, promqlFetchers);
+    context.addServlet(new ServletHolder(new RemoteReadServlet(source, maxBody, config.promqlLimits().maxSamples())),
+        "/api/v1/read");
+    context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),
+        config.promqlLimits(), System::currentTimeMillis)), "/api/v1/*");
+    limit(context, "queries", config.maxConcurrentQueries(), config.writeQueueTimeout(),
+        List.of("/api/v1/query", "/api/v1/query_range", "/api/v1/series", "/api/v1/labels", "/api/v1/label/*",
+            "/api/v1/read"));
+  }
+
+  private static void limit(ServletContextHandler context, String name, int maxRequests, Duration wait,
+      List<String> paths) {
+    FilterHolder filter = new FilterHolder(QoSFilter.class);
+    filter.setName("limit-" + name);
+    filter.setInitParameter("maxRequests", String.valueOf(maxRequests));
+    filter.setInitParameter("waitMs", "50");
+    filter.setInitParameter("suspendMs", String.valueOf(wait.toMillis()));
+    for (String path : paths) {
+      context.addFilter(filter, path, EnumSet.of(DispatcherType.REQUEST));
+    }
+  }
+}

@@ -1,0 +1,52 @@
+package io.chronix.ingest.http;
+
+import io.chronix.ingest.config.ServerConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.eclipse.jetty.http.HttpVersion;
+import org.eclipse.jetty.http2.server.HTTP2CServerConnectionFactory;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+
+/** The server's one HTTP port: plain HTTP/1.1 and h2c, or HTTPS when a keystore is configured. */
+public final class HttpConnectors {
+
+  private HttpConnectors() {}
+
+  public static ServerConnector create(Server jetty, ServerConfig config) {
+    HttpConfiguration http = new HttpConfiguration();
+    http.setSendServerVersion(false);
+    ServerConnector connector;
+    if (config.tlsKeystore().isEmpty()) {
+      connector = new ServerConnector(jetty, new HttpConnectionFactory(http), new HTTP2CServerConnectionFactory(http));
+    } else {
+      Path keystore = Path.of(config.tlsKeystore());
+      if (!Files.isReadable(keystore)) {
+        throw new IllegalArgumentException("http.tls.keystore " + keystore.toAbsolutePath() + " is not a readable file");
+      }
+      SslContextFactory.Server tls = new SslContextFactory.Server();
+      tls.setKeyStorePath(keystore.toAbsolutePath().toString());
+      tls.setKeyStorePassword(config.tlsKeystorePassword());
+      tls.setKeyStoreType(config.tlsKeystoreType());
+      HttpConfiguration https = new HttpConfiguration(http);
+      SecureRequestCustomizer secure = new SecureRequestCustomizer();
+      // clients reach a server by address as often as by the certificate's name
+      secure.setSniHostCheck(false);
+      https.addCustomizer(secure);
+      connector = new ServerConnector(jetty, new SslConnectionFactory(tls, HttpVersion.HTTP_1_1.asString()),
+          new HttpConnectionFactory(https));
+    }
+    connector.setHost(config.host());
+    connector.setPort(config.port());
+    return connector;
+  }
+
+  public static boolean isTls(ServerConfig config) {
+    return !config.tlsKeystore().isEmpty();
+  }
+}
