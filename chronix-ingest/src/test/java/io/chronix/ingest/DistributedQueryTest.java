@@ -200,6 +200,33 @@ class DistributedQueryTest {
         all + " vs " + trending);
   }
 
+  /** Partial answers and reference blobs are for coordinators: a client sending them is refused unread. */
+  @Test
+  void internalParametersFromAClientAreRefused() throws Exception {
+    java.io.ByteArrayOutputStream zeros = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zeros)) {
+      gzip.write(new byte[64 << 20]); // 64 MiB of zeros in about 64 kB: a decompression bomb
+    }
+    byte[] bomb = new byte[zeros.size() + 6];
+    bomb[0] = 2;
+    bomb[1] = 1; // blob format 2, gzip
+    System.arraycopy(zeros.toByteArray(), 0, bomb, 2, zeros.size());
+    String injected = "q=" + enc("name:synth_*") + "&cf=" + enc("metric{fastdtw:(name:x),1,0.5}")
+        + "&chronix.refQuery=" + enc("name:x") + "&chronix.refData=" + enc(java.util.Base64.getEncoder().encodeToString(bomb));
+    for (String url : List.of(cloudSolrUrl, single.solrUrl())) {
+      for (String query : List.of("q=*:*&chronix.partial=true", injected)) {
+        HttpResponse<String> response = TestHttp.post(url + "/chronix/query?wt=json", query, false,
+            "application/x-www-form-urlencoded");
+        assertEquals(403, response.statusCode(), url + ": " + response.body());
+        assertTrue(response.body().contains("internal to distributed queries"), response.body());
+      }
+    }
+    HttpResponse<String> forged = TestHttp.get(cloudSolrUrl + "/chronix/query?wt=json&q=*:*&chronix.partial=true"
+        + "&chronix.sigTime=" + System.currentTimeMillis() + "&chronix.sig=forged");
+    assertEquals(403, forged.statusCode());
+    assertTrue(forged.body().contains("the signature does not match"), forged.body());
+  }
+
   private static JsonNode response(String solrUrl, String query) throws Exception {
     HttpResponse<String> response = TestHttp.get(solrUrl + "/chronix/query?wt=json&" + query);
     assertEquals(200, response.statusCode(), query + " -> " + response.body());

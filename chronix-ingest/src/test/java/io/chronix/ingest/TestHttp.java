@@ -21,8 +21,16 @@ final class TestHttp {
   private TestHttp() {}
 
   static HttpResponse<String> post(String url, String body, boolean gzip) throws IOException, InterruptedException {
+    return post(url, body, gzip, null);
+  }
+
+  static HttpResponse<String> post(String url, String body, boolean gzip, String contentType)
+      throws IOException, InterruptedException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url));
+    if (contentType != null) {
+      request.header("Content-Type", contentType);
+    }
     if (gzip) {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       try (GZIPOutputStream zip = new GZIPOutputStream(out)) {

@@ -11,6 +11,7 @@ import io.chronix.solr.analyze.LocalReferences;
 import io.chronix.solr.analyze.SeriesEvaluator;
 import io.chronix.solr.distributed.ShardMerge;
 import io.chronix.solr.distributed.ShardParams;
+import io.chronix.solr.distributed.ShardSignature;
 import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.SeriesCollector;
@@ -83,6 +84,7 @@ public class ChronixQueryComponent extends SearchComponent {
   @Override
   public void prepare(ResponseBuilder rb) throws IOException {
     SolrParams params = rb.req.getParams();
+    ShardSignature.verify(params, rb.req.getCore().getCoreContainer());
     Date now = SolrRequestInfo.getRequestInfo() != null ? SolrRequestInfo.getRequestInfo().getNOW() : new Date();
     TimeRangeQuery parsed = TimeRangeQuery.parse(params.get(CommonParams.Q, "*:*"), now);
     if (parsed.bounded()) {

@@ -84,20 +84,34 @@ public final class ChunkCodec {
     return value;
   }
 
-  /** Decodes a blob of any known format version. */
+  /**
+   * Bounds of one decode, checked before anything of that size is allocated: the decompressed
+   * body and the point count. A blob beyond them is refused as a {@link CorruptBlobException}.
+   */
+  public record Limits(long maxBodyBytes, int maxPoints) {
+    /** Far beyond any record the server writes (chunk.maxBytes is 1 MiB by default). */
+    public static final Limits DEFAULT = new Limits(64L << 20, 8 << 20);
+  }
+
+  /** Decodes a blob of any known format version within {@link Limits#DEFAULT}. */
   public static Points decode(byte[] blob) {
+    return decode(blob, Limits.DEFAULT);
+  }
+
+  /** Decodes a blob of any known format version within the limits. */
+  public static Points decode(byte[] blob, Limits limits) {
     if (blob == null || blob.length < 2) {
       throw new CorruptBlobException("blob too short to hold a header");
     }
     int version = blob[0] & 0xFF;
     byte[] body;
     if (version == 1) {
-      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2);
+      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2, limits.maxBodyBytes());
     } else if (version == FORMAT_VERSION) {
       if (blob.length < 2 + CRC_BYTES) {
         throw new CorruptBlobException("blob too short to hold its checksum");
       }
-      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2 - CRC_BYTES);
+      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2 - CRC_BYTES, limits.maxBodyBytes());
       int expected = readInt(blob, blob.length - CRC_BYTES);
       if (crc(body, body.length) != expected) {
         throw new CorruptBlobException("checksum mismatch: the blob is damaged");
@@ -107,8 +121,12 @@ public final class ChunkCodec {
     }
     ByteReader in = new ByteReader(body, 0, body.length);
     long count = in.readVarLong();
-    if (count < 0 || count > Integer.MAX_VALUE - 8 || count > (long) body.length * 8) {
-      throw new CorruptBlobException("implausible point count " + count);
+    // every point takes at least one byte of its timestamp's encoding
+    if (count < 0 || count > body.length) {
+      throw new CorruptBlobException("implausible point count " + count + " in a body of " + body.length + " bytes");
+    }
+    if (count > limits.maxPoints()) {
+      throw new CorruptBlobException("blob of " + count + " points exceeds the limit of " + limits.maxPoints());
     }
     int n = (int) count;
     long[] timestamps = DateDeltaCompaction.decode(in, n);

@@ -13,6 +13,10 @@ public interface Compression {
 
   byte[] compress(byte[] data, int offset, int length);
 
-  /** Must detect damage where the format can (gzip checks its CRC-32). */
-  byte[] decompress(byte[] data, int offset, int length);
+  /**
+   * Must detect damage where the format can (gzip checks its CRC-32), and must not allocate more
+   * than {@code maxBytes} of output: a section that would decompress to more is damaged (or a
+   * bomb) and a {@link CorruptBlobException}.
+   */
+  byte[] decompress(byte[] data, int offset, int length, long maxBytes);
 }

@@ -23,7 +23,10 @@ final class NoCompression implements Compression {
   }
 
   @Override
-  public byte[] decompress(byte[] data, int offset, int length) {
+  public byte[] decompress(byte[] data, int offset, int length, long maxBytes) {
+    if (length > maxBytes) {
+      throw new CorruptBlobException("body of " + length + " bytes exceeds the limit of " + maxBytes);
+    }
     return Arrays.copyOfRange(data, offset, offset + length);
   }
 }

@@ -48,9 +48,22 @@ abstract class StreamCompression implements Compression {
   }
 
   @Override
-  public byte[] decompress(byte[] data, int offset, int length) {
+  public byte[] decompress(byte[] data, int offset, int length, long maxBytes) {
     try (InputStream in = decompressing(new ByteArrayInputStream(data, offset, length))) {
-      return in.readAllBytes();
+      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, (int) Math.min(maxBytes, 4L * length)));
+      byte[] chunk = new byte[8192];
+      long total = 0;
+      int read;
+      while ((read = in.read(chunk)) >= 0) {
+        total += read;
+        if (total > maxBytes) {
+          throw new CorruptBlobException(name() + " section decompresses to more than " + maxBytes + " bytes");
+        }
+        out.write(chunk, 0, read);
+      }
+      return out.toByteArray();
+    } catch (CorruptBlobException e) {
+      throw e;
     } catch (IOException | RuntimeException e) {
       throw new CorruptBlobException(name() + " section is damaged: " + e.getMessage(), e);
     }

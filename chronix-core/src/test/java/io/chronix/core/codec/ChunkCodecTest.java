@@ -55,6 +55,45 @@ class ChunkCodecTest {
     assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(flipped), name);
   }
 
+  /** A blob may come from outside (a shard, a client): decoding it allocates nothing beyond the limits. */
+  @Test
+  void decompressionBombsAndImplausibleCountsAreRefusedBeforeAllocating() throws IOException {
+    java.io.ByteArrayOutputStream zeros = new java.io.ByteArrayOutputStream();
+    try (java.util.zip.GZIPOutputStream gzip = new java.util.zip.GZIPOutputStream(zeros)) {
+      gzip.write(new byte[80 << 20]);
+    }
+    byte[] bomb = new byte[zeros.size() + 6];
+    bomb[0] = 2;
+    bomb[1] = 1;
+    System.arraycopy(zeros.toByteArray(), 0, bomb, 2, zeros.size());
+    CorruptBlobException exploded = assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(bomb));
+    assertTrue(exploded.getMessage().contains("decompresses to more than " + (64L << 20) + " bytes"), exploded.getMessage());
+
+    // a body that claims two billion points in a few bytes
+    byte[] body = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x07, 0, 0, 0, 0};
+    byte[] blob = new byte[2 + body.length + 4];
+    blob[0] = 2;
+    System.arraycopy(body, 0, blob, 2, body.length);
+    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+    crc.update(body);
+    for (int i = 0; i < 4; i++) {
+      blob[blob.length - 4 + i] = (byte) (crc.getValue() >>> (24 - 8 * i));
+    }
+    CorruptBlobException implausible = assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(blob));
+    assertTrue(implausible.getMessage().contains("implausible point count"), implausible.getMessage());
+
+    Points many = new Points();
+    for (int i = 0; i < 1000; i++) {
+      many.add(i * 1000L, i);
+    }
+    byte[] encoded = new ChunkCodec(Compressions.NONE, 0).encode(many);
+    assertEquals(1000, ChunkCodec.decode(encoded, new ChunkCodec.Limits(1 << 20, 1000)).size());
+    CorruptBlobException tooMany = assertThrows(CorruptBlobException.class,
+        () -> ChunkCodec.decode(encoded, new ChunkCodec.Limits(1 << 20, 999)));
+    assertTrue(tooMany.getMessage().contains("1000 points exceeds the limit of 999"), tooMany.getMessage());
+    assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(encoded, new ChunkCodec.Limits(100, 1000)));
+  }
+
   @Test
   void onePoint() {
     assertRoundTrip(points(new long[] {1_439_393_134_415_000_000L}, new double[] {42.5}), ChunkCodec.lossless());

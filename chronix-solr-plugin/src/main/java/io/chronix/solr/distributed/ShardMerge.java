@@ -58,7 +58,7 @@ public final class ShardMerge {
         params.set("cj", query.join().toParam());
         params.set(ShardParams.PARTIAL, true);
         params.set(ShardParams.REFERENCE_INDEX, i);
-        rb.addRequest(component, request(params));
+        rb.addRequest(component, request(rb, params));
       }
       return ResponseBuilder.STAGE_EXECUTE_QUERY;
     }
@@ -72,7 +72,7 @@ public final class ShardMerge {
       } else {
         params.set(ShardParams.PARTIAL, true);
       }
-      rb.addRequest(component, request(params));
+      rb.addRequest(component, request(rb, params));
       return ResponseBuilder.STAGE_DONE;
     }
     return ResponseBuilder.STAGE_DONE;
@@ -91,7 +91,13 @@ public final class ShardMerge {
     return params;
   }
 
-  private static ShardRequest request(ModifiableSolrParams params) {
+  /** A request to every shard; internal parameters go signed, so that shards can tell a coordinator sent them. */
+  private static ShardRequest request(ResponseBuilder rb, ModifiableSolrParams params) {
+    if (ShardParams.INTERNAL.stream().anyMatch(name -> params.get(name) != null)) {
+      ShardSignature.of(rb.req.getCore().getCoreContainer()).orElseThrow(() -> new SolrException(
+          SolrException.ErrorCode.SERVER_ERROR, "this query needs answers from shards that only a signed request gets:"
+          + " run SolrCloud, or set the system property chronix.shardSecret alike on every node")).sign(params);
+    }
     ShardRequest request = new ShardRequest();
     request.purpose = ShardRequest.PURPOSE_PRIVATE;
     request.params = params;

@@ -4,6 +4,7 @@ import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.series.Points;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.common.params.SolrParams;
@@ -18,6 +19,8 @@ public final class ShardParams {
   static final String REFERENCE_DATA = "chronix.refData";
   /** Which reference a coordinator's shard request resolves. */
   static final String REFERENCE_INDEX = "chronix.refIndex";
+  /** What only a coordinator may send: a shard verifies the signature over them ({@link ShardSignature}). */
+  public static final List<String> INTERNAL = List.of(PARTIAL, REFERENCE_QUERY, REFERENCE_DATA, REFERENCE_INDEX);
   /** Hidden fields of shard answers; the coordinator removes them. */
   public static final String SORT_KEY = "_chronixSortKey";
   static final String JOIN_KEY = "_chronixJoinKey";
