@@ -11,6 +11,7 @@ import io.chronix.ingest.protocol.SocketListeners;
 import io.chronix.ingest.security.AccessHandler;
 import io.chronix.ingest.security.AccessPolicy;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
+import io.chronix.ingest.wal.SegmentFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;
@@ -56,6 +57,7 @@ public final class ChronixServer implements AutoCloseable {
     thread.setDaemon(true);
     return thread;
   });
+  private final SegmentFiles walFiles;
   private SolrClient solrClient;
   private Storage storage;
   private SocketListeners listeners;
@@ -63,7 +65,13 @@ public final class ChronixServer implements AutoCloseable {
 
   /** @throws IllegalArgumentException when the settings would expose the server without protection */
   public ChronixServer(ServerConfig config) throws IOException {
+    this(config, SegmentFiles.DISK);
+  }
+
+  /** With the write-ahead log's file operations given: fault-injection tests pass a failing disk. */
+  public ChronixServer(ServerConfig config, SegmentFiles walFiles) throws IOException {
     this.config = config;
+    this.walFiles = walFiles;
     requireProtection(config);
     Files.createDirectories(config.dataDir());
     QueuedThreadPool threads = new QueuedThreadPool(200, 8);
@@ -97,7 +105,7 @@ public final class ChronixServer implements AutoCloseable {
   public ChronixServer start() throws Exception {
     jetty.start();
     solrClient = solrNode != null ? solrNode.client() : new Http2SolrClient.Builder(config.solrUrl()).build();
-    storage = Storage.open(config, solrClient, solrNode != null);
+    storage = Storage.open(config, solrClient, solrNode != null, walFiles);
     HttpApi.mount(ingest, storage, config, gate, solrClient, promqlFetchers, ChronixServer::epochNanos);
     listeners = SocketListeners.open(config, storage.pipeline(), ChronixServer::epochNanos, config.authEnabled());
     if (solrNode != null) {

@@ -10,6 +10,7 @@ import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.pipeline.ReplayFilter;
 import io.chronix.ingest.semantic.SemanticRules;
 import io.chronix.ingest.store.RecordStore;
+import io.chronix.ingest.wal.SegmentFiles;
 import io.chronix.ingest.wal.SegmentLedger;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class Storage implements AutoCloseable {
    * @param liveQueries whether queries in this process show buffered points (the embedded node):
    *     then chunks on their way to the store stay visible until searches see them
    */
-  private Storage(ServerConfig config, SolrClient solr, boolean liveQueries) throws IOException {
+  private Storage(ServerConfig config, SolrClient solr, boolean liveQueries, SegmentFiles walFiles) throws IOException {
     store = new RecordStore(solr, config.collection());
     buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
         new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
@@ -56,10 +57,12 @@ public final class Storage implements AutoCloseable {
       buffers.trackOutgoing(RecordStore.SEARCH_LAG);
     }
     wal = new WriteAheadLog(config.dataDir().resolve("wal"), config.walSegmentBytes(), config.walFsync(),
-        config.walFsyncInterval().toMillis());
+        config.walFsyncInterval().toMillis(), walFiles, System::nanoTime);
     replay(solr, config.collection());
+    // with the log failed, acknowledged points rest on memory alone: write them to the store
+    wal.onFailure(this::relieve);
     // the flusher relieves the pipeline, which is made first: relieve() reads the field when it runs
-    pipeline = new IngestPipeline(wal, ledger, buffers, store, config.bufferMaxBytes() / 16, this::relieve);
+    pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, config.bufferMaxBytes() / 16, this::relieve);
     flusher = new Flusher(buffers, pipeline, config.flushInterval());
     compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec());
     compaction = scheduleCompaction(config.compactionInterval().toMillis());
@@ -69,8 +72,10 @@ public final class Storage implements AutoCloseable {
     flusher.relieve();
   }
 
-  public static Storage open(ServerConfig config, SolrClient solr, boolean liveQueries) throws IOException {
-    return new Storage(config, solr, liveQueries);
+  /** @param walFiles the log's file operations: {@link SegmentFiles#DISK}, or a failing disk in tests */
+  public static Storage open(ServerConfig config, SolrClient solr, boolean liveQueries, SegmentFiles walFiles)
+      throws IOException {
+    return new Storage(config, solr, liveQueries, walFiles);
   }
 
   /**

@@ -36,7 +36,7 @@ public final class BatchStorage {
       return true;
     } catch (OverloadedException e) {
       response.setHeader("Retry-After", String.valueOf(Math.max(1, e.retryAfterSeconds())));
-      JsonResponses.error(response, 503, "server overloaded, nothing stored: " + e.getMessage());
+      JsonResponses.error(response, 503, e.getMessage());
       return false;
     } catch (IOException e) {
       LOG.error("storing {} points failed", batch.size(), e);

@@ -51,6 +51,7 @@ public final class HttpApi {
 
     context.addServlet(new ServletHolder(new FlushServlet(storage.buffers(), storage.store())), "/flush");
     context.addServlet(new ServletHolder(new CompactServlet(storage.compactor())), "/compact");
+    context.addServlet(new ServletHolder(new StatusServlet(storage)), "/status");
     limit(context, "administration", 1, config.writeQueueTimeout(), List.of("/flush", "/compact"));
 
     context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");

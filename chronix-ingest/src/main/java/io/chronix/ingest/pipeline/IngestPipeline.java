@@ -1,7 +1,6 @@
 package io.chronix.ingest.pipeline;
 
 import io.chronix.ingest.buffer.SeriesBuffers;
-import io.chronix.ingest.store.RecordStore;
 import io.chronix.ingest.wal.SegmentLedger;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
@@ -22,20 +21,21 @@ public final class IngestPipeline implements BatchWriter {
 
   private final WriteAheadLog wal;
   private final SeriesBuffers buffers;
-  private final RecordStore store;
+  private final SegmentLedger.Commit makeDurable;
   private final long maxBufferedPoints;
   private final Runnable relieve;
   private final SegmentLedger ledger;
 
   /**
+   * @param makeDurable makes what the store has been given durable (a hard commit)
    * @param relieve asked to flush when the budget is reached (runs elsewhere; must not block)
    */
-  public IngestPipeline(WriteAheadLog wal, SegmentLedger ledger, SeriesBuffers buffers, RecordStore store,
+  public IngestPipeline(WriteAheadLog wal, SegmentLedger ledger, SeriesBuffers buffers, SegmentLedger.Commit makeDurable,
       long maxBufferedPoints, Runnable relieve) {
     this.wal = wal;
     this.ledger = ledger;
     this.buffers = buffers;
-    this.store = store;
+    this.makeDurable = makeDurable;
     this.maxBufferedPoints = maxBufferedPoints;
     this.relieve = relieve;
   }
@@ -48,7 +48,8 @@ public final class IngestPipeline implements BatchWriter {
     long buffered = buffers.bufferedPoints();
     if (buffered + batch.size() > maxBufferedPoints) {
       relieve.run();
-      throw new OverloadedException("buffers hold " + buffered + " points; the budget (buffer.maxBytes) allows "
+      throw new OverloadedException("server overloaded, nothing stored: buffers hold " + buffered
+          + " points; the budget (buffer.maxBytes) allows "
           + maxBufferedPoints + ": retry shortly", 1);
     }
     ledger.logging(() -> {
@@ -68,7 +69,7 @@ public final class IngestPipeline implements BatchWriter {
    */
   public void checkpoint() throws IOException {
     if (ledger.awaitsCommit()) {
-      buffers.commit(store::makeDurable);
+      buffers.commit(makeDurable::run);
     }
     // a fresh segment per checkpoint: once the buffers' oldest points are written, the segments
     // before theirs can go, so a replay never re-reads much more than chunk.maxAge of data

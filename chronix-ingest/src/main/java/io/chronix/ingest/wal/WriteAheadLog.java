@@ -1,41 +1,43 @@
 package io.chronix.ingest.wal;
 
-import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
-import java.util.zip.CRC32;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The write-ahead log: every batch is appended here before it enters the buffers, and replayed on
- * start. Segments ({@code segment-<sequence>.wal}) roll at a size; a segment is deleted once every
- * point in it is committed to the store ({@link #deleteBefore}).
- *
- * <p>Segment format version 1: 4 bytes magic {@code CXWL}, 1 byte version; then entries of
- * {@code int length, int crc32, payload} ({@link WalEntries}). A torn entry at the end (the process
- * died while writing it) was never acknowledged and is cut off on replay.
+ * start. Segments ({@code segment-<sequence>.wal}, format in {@link WalFormat}) roll at a size; a
+ * segment is deleted once every point in it is committed to the store ({@link SegmentLedger}).
+ * The directory is synced after a segment is created or deleted, so neither is lost in a crash.
  *
  * <p>Group commit: writers append under a lock, then wait for an fsync that covers their entry;
  * one fsync covers every entry appended before it started, so concurrent writers share it.
+ *
+ * <p>Failures: a write or fsync that fails puts the log into a failed state in which every append
+ * is refused ({@link LogFailedException}, a 503: nothing of the request is acknowledged). The
+ * next append at least a second later tries to recover: it cuts the failed segment back to its
+ * last complete entry and starts a new segment; if that works, appends are taken again. A failed
+ * background fsync ({@code interval} mode) may lose acknowledged entries on power loss: the
+ * failure listener then has the buffers written to the store, which does not depend on this log.
  */
 public final class WriteAheadLog implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(WriteAheadLog.class);
-  private static final byte[] MAGIC = {'C', 'X', 'W', 'L'};
-  private static final int VERSION = 1;
-  private static final int HEADER = MAGIC.length + 1;
+  private static final long RECOVERY_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+  private static final int RETRY_AFTER_SECONDS = 5;
 
   /** Receives replayed batches with the segment they came from. */
   @FunctionalInterface
@@ -43,22 +45,49 @@ public final class WriteAheadLog implements AutoCloseable {
     void apply(PointBatch batch, long segment) throws IOException;
   }
 
+  /** The log cannot take entries: a write or fsync failed and it has not recovered yet. */
+  public static final class LogFailedException extends OverloadedException {
+    LogFailedException(String message) {
+      super(message, RETRY_AFTER_SECONDS);
+    }
+  }
+
+  /** What replay read and what it could not (docs/durability.md). */
+  public record ReplayReport(int segments, long entries, long points, long damagedEntries, long skippedPoints,
+      long skippedBytes, long tornBytes) {
+    public static final ReplayReport NONE = new ReplayReport(0, 0, 0, 0, 0, 0, 0);
+  }
+
   private final Path dir;
   private final long segmentBytes;
   private final FsyncPolicy policy;
+  private final SegmentFiles files;
+  private final LongSupplier nanoClock;
   private final Object appendLock = new Object();
   private final Object syncLock = new Object();
   private final ScheduledExecutorService syncer;
+  private volatile Runnable failureListener = () -> { };
   private FileChannel channel;
   private long segment;
   private long written;
   private volatile long synced;
   private long generation; // counts appends across segments, so positions compare across rolls
+  /** Why the log refuses appends; null while it works. Guarded by appendLock. */
+  private IOException failure;
+  private long lastRecoveryAttempt;
+  private volatile ReplayReport replayReport = ReplayReport.NONE;
 
   public WriteAheadLog(Path dir, long segmentBytes, FsyncPolicy policy, long intervalMillis) throws IOException {
+    this(dir, segmentBytes, policy, intervalMillis, SegmentFiles.DISK, System::nanoTime);
+  }
+
+  public WriteAheadLog(Path dir, long segmentBytes, FsyncPolicy policy, long intervalMillis, SegmentFiles files,
+      LongSupplier nanoClock) throws IOException {
     this.dir = dir;
     this.segmentBytes = segmentBytes;
     this.policy = policy;
+    this.files = files;
+    this.nanoClock = nanoClock;
     Files.createDirectories(dir);
     syncer = policy == FsyncPolicy.INTERVAL ? Executors.newSingleThreadScheduledExecutor(r -> {
       Thread thread = new Thread(r, "chronix-wal-sync");
@@ -66,108 +95,165 @@ public final class WriteAheadLog implements AutoCloseable {
       return thread;
     }) : null;
     if (syncer != null) {
-      syncer.scheduleWithFixedDelay(this::syncQuietly, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+      syncer.scheduleWithFixedDelay(this::syncInBackground, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
+  }
+
+  /** Runs when the log fails (elsewhere; must not block). */
+  public void onFailure(Runnable listener) {
+    this.failureListener = listener;
   }
 
   /** Replays every segment in order, then opens a fresh segment for new appends. */
   public long replay(Replay replay) throws IOException {
+    List<Long> sequences = segments();
     long batches = 0;
+    long points = 0;
+    long damaged = 0;
+    long skippedPoints = 0;
+    long skippedBytes = 0;
+    long torn = 0;
     long last = 0;
-    for (long sequence : segments()) {
-      batches += replaySegment(sequence, replay);
+    for (int i = 0; i < sequences.size(); i++) {
+      long sequence = sequences.get(i);
+      Path file = file(sequence);
+      SegmentReader.Result result = SegmentReader.read(file, i == sequences.size() - 1,
+          batch -> replay.apply(batch, sequence));
+      if (!result.headerValid()) {
+        LOG.error("WAL segment {} has no valid header; skipping its {} bytes", file, result.skippedBytes());
+      }
+      if (result.skippedBytes() > 0 || result.damagedEntries() > 0) {
+        LOG.error("WAL segment {} is damaged: {} entries with {} points could not be read, {} bytes skipped; "
+            + "read on after the damage", file, result.damagedEntries(), result.skippedPoints(), result.skippedBytes());
+      }
+      if (result.tornBytes() > 0) {
+        // the writer died mid-entry, before that write was acknowledged
+        LOG.warn("WAL segment {}: cutting {} bytes of an incomplete last entry", file, result.tornBytes());
+        try (FileChannel truncate = FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+          truncate.truncate(result.validLength());
+          truncate.force(true);
+        }
+      }
+      batches += result.entries();
+      points += result.points();
+      damaged += result.damagedEntries();
+      skippedPoints += result.skippedPoints();
+      skippedBytes += result.skippedBytes();
+      torn += result.tornBytes();
       last = sequence;
     }
+    replayReport = new ReplayReport(sequences.size(), batches, points, damaged, skippedPoints, skippedBytes, torn);
     synchronized (appendLock) {
       openSegment(last + 1);
     }
     return batches;
   }
 
-  private long replaySegment(long sequence, Replay replay) throws IOException {
-    Path file = file(sequence);
-    byte[] bytes = Files.readAllBytes(file);
-    if (bytes.length < HEADER || !startsWithMagic(bytes)) {
-      LOG.warn("WAL segment {} has no valid header; skipping it", file);
-      return 0;
-    }
-    int position = HEADER;
-    long batches = 0;
-    while (position + 8 <= bytes.length) {
-      ByteBuffer frame = ByteBuffer.wrap(bytes, position, 8);
-      int length = frame.getInt();
-      int crc = frame.getInt();
-      if (length < 0 || position + 8L + length > bytes.length) {
-        break;
-      }
-      CRC32 check = new CRC32();
-      check.update(bytes, position + 8, length);
-      if ((int) check.getValue() != crc) {
-        break;
-      }
-      byte[] payload = new byte[length];
-      System.arraycopy(bytes, position + 8, payload, 0, length);
-      try {
-        replay.apply(WalEntries.decode(payload), sequence);
-      } catch (CorruptBlobException e) {
-        LOG.error("WAL segment {}: entry at byte {} cannot be decoded ({}); skipping it", file, position, e.getMessage());
-      }
-      position += 8 + length;
-      batches++;
-    }
-    if (position < bytes.length) {
-      // a torn tail: the writer died mid-entry, before that write was acknowledged
-      LOG.warn("WAL segment {}: cutting {} bytes of an incomplete entry at byte {}", file, bytes.length - position, position);
-      try (FileChannel truncate = FileChannel.open(file, StandardOpenOption.WRITE)) {
-        truncate.truncate(position);
-        truncate.force(true);
-      }
-    }
-    return batches;
-  }
-
-  private static boolean startsWithMagic(byte[] bytes) {
-    for (int i = 0; i < MAGIC.length; i++) {
-      if (bytes[i] != MAGIC[i]) {
-        return false;
-      }
-    }
-    return bytes[MAGIC.length] == VERSION;
+  public ReplayReport replayReport() {
+    return replayReport;
   }
 
   /**
    * Appends a batch; returns once it is as durable as the policy promises.
    *
    * @return the segment that holds the batch
+   * @throws LogFailedException when the log is failed (also when this write made it fail)
    */
   public long append(PointBatch batch) throws IOException {
-    byte[] payload = WalEntries.encode(batch);
-    CRC32 crc = new CRC32();
-    crc.update(payload);
-    ByteBuffer frame = ByteBuffer.allocate(8 + payload.length);
-    frame.putInt(payload.length).putInt((int) crc.getValue()).put(payload).flip();
+    ByteBuffer frame = WalFormat.frame(WalEntries.encode(batch), batch.size());
     long mySegment;
     long myPosition;
     synchronized (appendLock) {
-      if (channel == null) {
+      if (channel == null && failure == null) {
         throw new IOException("write-ahead log is closed");
       }
+      if (failure != null && !recover()) {
+        throw refused();
+      }
       if (written >= segmentBytes) {
-        syncNow(); // a rolled-away segment must be complete on disk
-        openSegment(segment + 1);
+        try {
+          syncNow(); // a rolled-away segment must be complete on disk
+          openSegment(segment + 1);
+        } catch (IOException e) {
+          throw fail("rolling to a new segment failed", e);
+        }
       }
-      while (frame.hasRemaining()) {
-        channel.write(frame);
+      long before = written;
+      try {
+        while (frame.hasRemaining()) {
+          channel.write(frame);
+        }
+      } catch (IOException e) {
+        cutBack(before);
+        throw fail("writing to segment " + segment + " failed", e);
       }
-      written += 8 + payload.length;
-      generation += 8 + payload.length;
+      written += frame.limit();
+      generation += frame.limit();
       mySegment = segment;
       myPosition = generation;
     }
     if (policy == FsyncPolicy.ALWAYS) {
-      syncUpTo(myPosition);
+      try {
+        syncUpTo(myPosition);
+      } catch (IOException e) {
+        synchronized (appendLock) {
+          throw fail("fsync of segment " + mySegment + " failed", e);
+        }
+      }
     }
     return mySegment;
+  }
+
+  /** Whether the log refuses appends now, and why. */
+  public String failure() {
+    synchronized (appendLock) {
+      return failure == null ? null : failure.getMessage();
+    }
+  }
+
+  /** Called under appendLock. */
+  private LogFailedException fail(String what, IOException cause) {
+    if (failure == null) {
+      failure = new IOException(what + ": " + cause.getMessage(), cause);
+      lastRecoveryAttempt = nanoClock.getAsLong();
+      LOG.error("write-ahead log failed ({}): refusing writes until it recovers", failure.getMessage());
+      failureListener.run();
+    }
+    return refused();
+  }
+
+  private LogFailedException refused() {
+    return new LogFailedException("the write-ahead log failed (" + failure.getMessage() + "); nothing of this request"
+        + " is stored and writes are refused until it recovers: retry later");
+  }
+
+  /** A partial entry at the end of the segment must not stay there: cut back to the last whole one. */
+  private void cutBack(long position) {
+    try {
+      channel.truncate(position);
+      channel.position(position);
+    } catch (IOException e) {
+      LOG.warn("cutting segment {} back to byte {} failed: {}; replay will skip what follows", segment, position,
+          e.getMessage());
+    }
+  }
+
+  /** Called under appendLock: at most once a second, starts a new segment; true when that worked. */
+  private boolean recover() {
+    long now = nanoClock.getAsLong();
+    if (now - lastRecoveryAttempt < RECOVERY_INTERVAL_NANOS) {
+      return false;
+    }
+    lastRecoveryAttempt = now;
+    try {
+      openSegment(segment + 1);
+      LOG.warn("write-ahead log recovered: taking writes again in segment {}", segment);
+      failure = null;
+      return true;
+    } catch (IOException e) {
+      LOG.warn("write-ahead log still failing: {}", e.getMessage());
+      return false;
+    }
   }
 
   private void syncUpTo(long position) throws IOException {
@@ -195,28 +281,50 @@ public final class WriteAheadLog implements AutoCloseable {
     synced = Math.max(synced, target);
   }
 
-  private void syncQuietly() {
+  private void syncInBackground() {
     try {
       synchronized (syncLock) {
         syncNow();
       }
     } catch (IOException e) {
-      LOG.error("WAL fsync failed: {}", e.getMessage());
+      synchronized (appendLock) {
+        fail("background fsync failed", e);
+      }
     }
   }
 
+  /** Called under appendLock (or before appends start). */
   private void openSegment(long sequence) throws IOException {
     if (channel != null) {
-      channel.close();
+      try {
+        channel.close();
+      } catch (IOException e) {
+        LOG.warn("closing segment {} failed: {}", segment, e.getMessage());
+      }
+      channel = null;
     }
+    Path file = file(sequence);
+    FileChannel created = files.create(file);
+    try {
+      ByteBuffer header = WalFormat.segmentHeader();
+      while (header.hasRemaining()) {
+        created.write(header);
+      }
+      created.force(true);
+      files.syncDirectory(dir);
+    } catch (IOException e) {
+      created.close();
+      try {
+        files.delete(file);
+      } catch (IOException ignored) {
+        // the next attempt takes the next sequence number
+      }
+      segment = sequence; // never reuse a number a file may still hold
+      throw e;
+    }
+    channel = created;
     segment = sequence;
-    channel = FileChannel.open(file(sequence), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-    ByteBuffer header = ByteBuffer.allocate(HEADER).put(MAGIC).put((byte) VERSION).flip();
-    while (header.hasRemaining()) {
-      channel.write(header);
-    }
-    channel.force(true);
-    written = HEADER;
+    written = WalFormat.SEGMENT_HEADER;
   }
 
   /** The segment new appends go to; rolling to a new one lets older ones become deletable. */
@@ -229,9 +337,16 @@ public final class WriteAheadLog implements AutoCloseable {
   /** Starts a new segment so that the current one can be deleted once its points are committed. */
   public void roll() throws IOException {
     synchronized (appendLock) {
-      if (written > HEADER) {
-        syncNow();
-        openSegment(segment + 1);
+      if (failure != null || channel == null) {
+        return; // the next append recovers, which starts a new segment anyway
+      }
+      if (written > WalFormat.SEGMENT_HEADER) {
+        try {
+          syncNow();
+          openSegment(segment + 1);
+        } catch (IOException e) {
+          throw fail("rolling to a new segment failed", e);
+        }
       }
     }
   }
@@ -239,19 +354,23 @@ public final class WriteAheadLog implements AutoCloseable {
   /** Deletes segments before the given one; call only when all their points are committed. */
   public int deleteBefore(long sequence) throws IOException {
     int deleted = 0;
+    long current = currentSegment();
     for (long existing : segments()) {
-      if (existing < sequence && existing != currentSegment()) {
-        Files.deleteIfExists(file(existing));
+      if (existing < sequence && existing != current) {
+        files.delete(file(existing));
         deleted++;
       }
+    }
+    if (deleted > 0) {
+      files.syncDirectory(dir);
     }
     return deleted;
   }
 
   public List<Long> segments() throws IOException {
     List<Long> sequences = new ArrayList<>();
-    try (Stream<Path> files = Files.list(dir)) {
-      files.map(f -> f.getFileName().toString())
+    try (Stream<Path> list = Files.list(dir)) {
+      list.map(f -> f.getFileName().toString())
           .filter(name -> name.matches("segment-\\d{20}\\.wal"))
           .forEach(name -> sequences.add(Long.parseLong(name.substring(8, 28))));
     }
@@ -270,9 +389,12 @@ public final class WriteAheadLog implements AutoCloseable {
     }
     synchronized (appendLock) {
       if (channel != null) {
-        channel.force(false);
-        channel.close();
-        channel = null;
+        try {
+          channel.force(false);
+        } finally {
+          channel.close();
+          channel = null;
+        }
       }
     }
   }

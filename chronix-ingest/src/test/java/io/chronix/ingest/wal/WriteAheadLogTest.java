@@ -91,7 +91,7 @@ class WriteAheadLogTest {
   }
 
   @Test
-  void flippedBitsEndTheSegmentThere() throws IOException {
+  void flippedBitsInTheLastEntryAreATornTail() throws IOException {
     try (WriteAheadLog wal = new WriteAheadLog(dir, 1 << 20, FsyncPolicy.NEVER, 1000)) {
       replayAll(wal);
       wal.append(batch(0, 4));

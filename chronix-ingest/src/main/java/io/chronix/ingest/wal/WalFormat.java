@@ -1,0 +1,56 @@
+package io.chronix.ingest.wal;
+
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32;
+
+/**
+ * The segment format (docs/formats.md, write-ahead log), the writer's and the reader's one truth.
+ *
+ * <p>A segment starts with 4 bytes magic {@code CXWL} and 1 byte version. Version 2 frames each
+ * entry so that a reader can find the next entry after damage:
+ *
+ * <pre>
+ *   4 bytes  frame magic CXFR
+ *   int32    payload length
+ *   int32    points in the payload
+ *   int32    CRC-32 of the 8 bytes length and points (a damaged header is not trusted)
+ *   int32    CRC-32 of the payload
+ *   bytes    payload ({@link WalEntries})
+ * </pre>
+ *
+ * <p>Version 1 (read only): {@code int32 length, int32 crc32, payload}, no frame magic.
+ */
+final class WalFormat {
+
+  static final byte[] MAGIC = {'C', 'X', 'W', 'L'};
+  static final int VERSION = 2;
+  static final int V1 = 1;
+  static final int SEGMENT_HEADER = MAGIC.length + 1;
+  static final byte[] FRAME_MAGIC = {'C', 'X', 'F', 'R'};
+  static final int FRAME_HEADER = 20;
+  static final int V1_FRAME_HEADER = 8;
+
+  private WalFormat() {}
+
+  static ByteBuffer segmentHeader() {
+    return ByteBuffer.allocate(SEGMENT_HEADER).put(MAGIC).put((byte) VERSION).flip();
+  }
+
+  static ByteBuffer frame(byte[] payload, int points) {
+    ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER + payload.length);
+    frame.put(FRAME_MAGIC).putInt(payload.length).putInt(points).putInt(headerCrc(payload.length, points))
+        .putInt(crc(payload, 0, payload.length)).put(payload).flip();
+    return frame;
+  }
+
+  static int headerCrc(int length, int points) {
+    byte[] header = ByteBuffer.allocate(8).putInt(length).putInt(points).array();
+    return crc(header, 0, header.length);
+  }
+
+  static int crc(byte[] bytes, int offset, int length) {
+    CRC32 crc = new CRC32();
+    crc.update(bytes, offset, length);
+    return (int) crc.getValue();
+  }
+}
