@@ -24,6 +24,38 @@ final class ServerProcess implements AutoCloseable {
   }
 
   static ServerProcess start(Path dataDir, String... settings) throws Exception {
+    Process process = launch(dataDir, settings);
+    BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    StringBuilder seen = new StringBuilder();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    String line;
+    while (System.nanoTime() < deadline && (line = output.readLine()) != null) {
+      seen.append(line).append('\n');
+      Matcher matcher = READY.matcher(line);
+      if (matcher.find()) {
+        drain(output);
+        return new ServerProcess(process, matcher.group(1));
+      }
+    }
+    process.destroyForcibly();
+    throw new AssertionError("server did not report ready:\n" + seen);
+  }
+
+  /** Starts the process and returns at once, ready or not: for kills while it starts. */
+  static ServerProcess launchOnly(Path dataDir, String... settings) throws Exception {
+    Process process = launch(dataDir, settings);
+    drain(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)));
+    return new ServerProcess(process, null);
+  }
+
+  /** Keeps draining the output so the child never blocks on a full pipe. */
+  private static void drain(BufferedReader output) {
+    Thread drain = new Thread(() -> output.lines().forEach(l -> { }));
+    drain.setDaemon(true);
+    drain.start();
+  }
+
+  private static Process launch(Path dataDir, String... settings) throws Exception {
     List<String> command = new ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
         "-cp", System.getProperty("java.class.path"), ChronixCli.class.getName(),
@@ -33,24 +65,7 @@ final class ServerProcess implements AutoCloseable {
       command.add("--set");
       command.add(setting);
     }
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-    StringBuilder seen = new StringBuilder();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-    String line;
-    while (System.nanoTime() < deadline && (line = output.readLine()) != null) {
-      seen.append(line).append('\n');
-      Matcher matcher = READY.matcher(line);
-      if (matcher.find()) {
-        // keep draining so the child never blocks on a full pipe
-        Thread drain = new Thread(() -> output.lines().forEach(l -> { }));
-        drain.setDaemon(true);
-        drain.start();
-        return new ServerProcess(process, matcher.group(1));
-      }
-    }
-    process.destroyForcibly();
-    throw new AssertionError("server did not report ready:\n" + seen);
+    return new ProcessBuilder(command).redirectErrorStream(true).start();
   }
 
   String baseUrl() {
