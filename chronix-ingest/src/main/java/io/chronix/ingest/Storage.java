@@ -62,10 +62,28 @@ public final class Storage implements AutoCloseable {
     // with the log failed, acknowledged points rest on memory alone: write them to the store
     wal.onFailure(this::relieve);
     // the flusher relieves the pipeline, which is made first: relieve() reads the field when it runs
-    pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, config.bufferMaxBytes() / 16, this::relieve);
+    buffers.releaseIdleAfter(config.bufferReleaseIdleAfter());
+    pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, bufferBudget(config.bufferMaxBytes()),
+        config.bufferMaxSeries(), this::relieve);
     flusher = new Flusher(buffers, pipeline, config.flushInterval());
     compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec());
     compaction = scheduleCompaction(config.compactionInterval().toMillis());
+  }
+
+  /**
+   * The buffers' budget: buffer.maxBytes, but never more than a third of the heap, which Solr and
+   * requests in flight need too; a configured budget the heap cannot hold would end in an
+   * OutOfMemoryError instead of a 503.
+   */
+  private static long bufferBudget(long configured) {
+    long heap = Runtime.getRuntime().maxMemory();
+    long cap = heap == Long.MAX_VALUE ? configured : heap / 3;
+    if (configured > cap) {
+      LOG.warn("buffer.maxBytes={} does not fit a heap of {} MB: the buffers get {} MB (a third of the heap)",
+          configured, heap >> 20, cap >> 20);
+      return cap;
+    }
+    return configured;
   }
 
   private void relieve() {

@@ -12,8 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The background thread: writes buffers that reached their maximum age, then lets the pipeline
- * delete log segments that are no longer needed; flushes everything at once when asked to relieve
- * memory pressure.
+ * delete log segments that are no longer needed; flushes everything at once and lets empty buffers
+ * go when asked to relieve memory pressure.
  */
 public final class Flusher implements AutoCloseable {
 
@@ -54,6 +54,9 @@ public final class Flusher implements AutoCloseable {
         buffers.flushOld();
       }
       pipeline.checkpoint();
+      if (all) {
+        buffers.releaseEmpty(); // after the commit: written chunks no longer hold their buffers
+      }
     } catch (IOException | RuntimeException e) {
       // the points stay buffered and their log segments stay; the next round tries again
       LOG.warn("flushing buffers failed, will retry: {}", e.getMessage());

@@ -6,15 +6,21 @@ import io.chronix.ingest.wal.SegmentLedger;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 
-/** The not yet written points of one series; callers synchronize on the instance. */
+/**
+ * The not yet written points of one series, and the memory they hold ({@link #retainedBytes});
+ * callers synchronize on the instance.
+ */
 final class SeriesBuffer {
 
-  static final int BYTES_PER_POINT = 16;
   static final long NO_SEGMENT = SegmentLedger.NONE;
+  private static final int INITIAL_CAPACITY = 64;
 
   private final ValueType type;
   private Points points;
+  /** Memory of the buffered points, as {@link BufferMemory#pointBytes} counts it. */
+  private long pointBytes;
   private long firstArrivalNanos;
+  private long lastActivityNanos;
   /** The oldest write-ahead-log segment holding one of these points. */
   private long oldestSegment = NO_SEGMENT;
   /**
@@ -22,26 +28,50 @@ final class SeriesBuffer {
    * or written but within the store's lag until searches see them. Kept only when tracked.
    */
   private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
+  private long outgoingBytes;
+  /** Taken out of the map while idle: an appender that still holds it must look the series up again. */
+  private boolean retired;
 
-  SeriesBuffer(ValueType type) {
+  SeriesBuffer(ValueType type, long nowNanos) {
     this.type = type;
-    this.points = new Points(type, 64);
+    this.points = new Points(type, INITIAL_CAPACITY);
+    this.lastActivityNanos = nowNanos;
   }
 
-  /** Notes a point's arrival; the caller then appends it to {@link #points()}. */
-  void arrive(long nowNanos, long segment) {
+  /** Notes a point's arrival and its memory; the caller then appends it to {@link #points()}. */
+  void arrive(long nowNanos, long segment, long bytes) {
     if (points.isEmpty()) {
       firstArrivalNanos = nowNanos;
     }
+    lastActivityNanos = nowNanos;
     oldestSegment = Math.min(oldestSegment, segment);
+    pointBytes += bytes;
+  }
+
+  /** Memory this buffer holds beyond its fixed part: buffered points and copies of outgoing chunks. */
+  long retainedBytes() {
+    return pointBytes + outgoingBytes;
   }
 
   boolean isFull(int maxPoints, long maxBytes) {
-    return points.size() >= maxPoints || (long) points.size() * BYTES_PER_POINT >= maxBytes;
+    return points.size() >= maxPoints || pointBytes >= maxBytes;
   }
 
   boolean isOlderThan(long ageNanos, long nowNanos) {
     return !points.isEmpty() && nowNanos - firstArrivalNanos >= ageNanos;
+  }
+
+  /** Nothing buffered, nothing outgoing, and no arrival for at least {@code idleNanos}. */
+  boolean isIdle(long idleNanos, long nowNanos) {
+    return !hasUnsearchable() && nowNanos - lastActivityNanos >= idleNanos;
+  }
+
+  void retire() {
+    retired = true;
+  }
+
+  boolean isRetired() {
+    return retired;
   }
 
   boolean isEmpty() {
@@ -64,17 +94,22 @@ final class SeriesBuffer {
   /**
    * Takes the points out, leaving the buffer empty. A tracked chunk stays visible to
    * {@link #copyUnsearchable} until {@link #written} and the lag after it have passed; the store
-   * may reorder the drained points, so a copy is kept.
+   * may reorder the drained points, so a copy is kept (and counted).
    */
-  Drained drain(boolean track) {
+  Drained drain(boolean track, long nowNanos) {
     Outgoing copy = null;
     if (track) {
-      copy = new Outgoing(points.slice(0, points.size()));
+      copy = new Outgoing(points.slice(0, points.size()), pointBytes);
       outgoing.addLast(copy);
+      outgoingBytes += copy.bytes;
     }
-    Drained drained = new Drained(points, oldestSegment, firstArrivalNanos, copy);
-    points = new Points(type, Math.min(Math.max(64, drained.points().size()), 1 << 16));
+    Drained drained = new Drained(points, pointBytes, oldestSegment, firstArrivalNanos, copy);
+    // small again: a buffer grows as points come; sizing it like the last chunk would hold
+    // memory for series that may not send again
+    points = new Points(type, INITIAL_CAPACITY);
+    pointBytes = 0;
     oldestSegment = NO_SEGMENT;
+    lastActivityNanos = nowNanos;
     return drained;
   }
 
@@ -84,10 +119,11 @@ final class SeriesBuffer {
     merged.addAll(drained.points());
     merged.addAll(points);
     points = merged;
+    pointBytes += drained.bytes();
     firstArrivalNanos = drained.firstArrivalNanos();
     oldestSegment = Math.min(oldestSegment, drained.segment());
-    if (drained.outgoing() != null) {
-      outgoing.remove(drained.outgoing()); // the points are back in the buffer itself
+    if (drained.outgoing() != null && outgoing.remove(drained.outgoing())) {
+      outgoingBytes -= drained.outgoing().bytes; // the points are back in the buffer itself
     }
   }
 
@@ -109,13 +145,20 @@ final class SeriesBuffer {
       Outgoing chunk = it.next();
       if (chunk.written && nowNanos - chunk.writtenAtNanos >= lagNanos) {
         it.remove();
+        outgoingBytes -= chunk.bytes;
       }
     }
   }
 
   /** Forgets written chunks a commit that began at the given time made searchable. */
   void forgetWrittenBefore(long beganNanos) {
-    outgoing.removeIf(chunk -> chunk.written && chunk.writtenAtNanos < beganNanos);
+    for (Iterator<Outgoing> it = outgoing.iterator(); it.hasNext(); ) {
+      Outgoing chunk = it.next();
+      if (chunk.written && chunk.writtenAtNanos < beganNanos) {
+        it.remove();
+        outgoingBytes -= chunk.bytes;
+      }
+    }
   }
 
   /** Outgoing chunks in the order they were taken out, then the buffered points; null when none. */
@@ -142,6 +185,7 @@ final class SeriesBuffer {
    */
   long replace(Points kept) {
     points = kept;
+    pointBytes = BufferMemory.pointBytes(kept);
     if (!kept.isEmpty()) {
       return NO_SEGMENT;
     }
@@ -154,17 +198,19 @@ final class SeriesBuffer {
     return points;
   }
 
-  /** Points taken out of a buffer, with where they came from. */
-  record Drained(Points points, long segment, long firstArrivalNanos, Outgoing outgoing) {}
+  /** Points taken out of a buffer, with the memory they hold and where they came from. */
+  record Drained(Points points, long bytes, long segment, long firstArrivalNanos, Outgoing outgoing) {}
 
   /** A taken-out chunk as searches may miss it; identity matters, not content. */
   static final class Outgoing {
     Points points;
+    final long bytes;
     boolean written;
     long writtenAtNanos;
 
-    Outgoing(Points points) {
+    Outgoing(Points points, long bytes) {
       this.points = points;
+      this.bytes = bytes;
     }
   }
 }

@@ -52,7 +52,10 @@ public final class SeriesBuffers {
   private final LongSupplier clock;
   private final Executor fullBufferWriter;
   private final AtomicLong buffered = new AtomicLong();
+  /** Heap held by buffers, their keys, chunks on their way and tracked copies ({@link BufferMemory}). */
+  private final AtomicLong memory = new AtomicLong();
   private final SegmentLedger ledger;
+  private volatile long idleReleaseNanos = Long.MAX_VALUE;
   /** Full buffers handed to the writer and not yet done; guarded by itself. */
   private final int[] pendingWrites = {0};
   private volatile boolean cutting = true;
@@ -80,36 +83,64 @@ public final class SeriesBuffers {
     add(key, timestamp, value, SeriesBuffer.NO_SEGMENT);
   }
 
+  /**
+   * Buffers that stay empty this long are let go (their key and arrays with them); a series that
+   * sends again gets a new one. Bounds the memory of series that come and go.
+   */
+  public void releaseIdleAfter(Duration idle) {
+    idleReleaseNanos = idle.toNanos();
+  }
+
   /** Adds a point of a double (or boolean, 0 or 1) series logged in the given log segment. */
   public void add(SeriesKey key, long timestamp, double value, long segment) {
-    append(key, segment, points -> points.add(timestamp, value));
+    append(key, segment, timestamp, value, 0, null);
   }
 
   public void addLong(SeriesKey key, long timestamp, long value, long segment) {
-    append(key, segment, points -> points.addLong(timestamp, value));
+    append(key, segment, timestamp, 0, value, null);
   }
 
   public void addText(SeriesKey key, long timestamp, String value, long segment) {
-    append(key, segment, points -> points.addText(timestamp, value));
+    append(key, segment, timestamp, 0, 0, value);
   }
 
-  private void append(SeriesKey key, long segment, java.util.function.Consumer<Points> point) {
-    SeriesBuffer buffer = buffers.computeIfAbsent(key, k -> new SeriesBuffer(ValueType.ofTypeName(k.type())));
+  /** One method for every value type: the hot path takes no lambda per point. */
+  private void append(SeriesKey key, long segment, long timestamp, double value, long longValue, String text) {
+    SeriesBuffer buffer;
     SeriesBuffer.Drained full = null;
-    synchronized (buffer) {
-      if (buffer.isEmpty()) {
-        unsearchable.add(key);
-      }
-      long pinned = buffer.oldestSegment();
-      buffer.arrive(clock.getAsLong(), segment);
-      if (buffer.oldestSegment() != pinned) {
-        ledger.pin(buffer.oldestSegment());
-        ledger.unpin(pinned);
-      }
-      point.accept(buffer.points());
-      buffered.incrementAndGet();
-      if (cutting && buffer.isFull(maxPoints, maxBytes)) {
-        full = takeOut(key, buffer);
+    while (true) {
+      buffer = buffers.computeIfAbsent(key, this::newBuffer);
+      synchronized (buffer) {
+        if (buffer.isRetired()) {
+          continue; // let go while we looked it up: take the new one
+        }
+        if (buffer.isEmpty()) {
+          unsearchable.add(key);
+        }
+        long pinned = buffer.oldestSegment();
+        Points points = buffer.points();
+        long bytes = points.type() == ValueType.STRING ? BufferMemory.textPoint(text) : BufferMemory.NUMERIC_POINT;
+        buffer.arrive(clock.getAsLong(), segment, bytes); // before the append: it looks at emptiness
+        switch (points.type()) {
+          case LONG:
+            points.addLong(timestamp, longValue);
+            break;
+          case STRING:
+            points.addText(timestamp, text);
+            break;
+          default:
+            points.add(timestamp, value);
+        }
+        memory.addAndGet(bytes);
+        if (buffer.oldestSegment() != pinned) {
+          ledger.pin(buffer.oldestSegment());
+          ledger.unpin(pinned);
+        }
+        buffered.incrementAndGet();
+        if (cutting && buffer.isFull(maxPoints, maxBytes)) {
+          full = takeOut(key, buffer);
+        }
+        break;
       }
     }
     if (full != null) {
@@ -117,9 +148,10 @@ public final class SeriesBuffers {
       synchronized (pendingWrites) {
         pendingWrites[0]++;
       }
+      SeriesBuffer target = buffer;
       fullBufferWriter.execute(() -> {
         try {
-          write(key, buffer, chunk);
+          write(key, target, chunk);
         } catch (IOException | RuntimeException e) {
           // the points went back into the buffer; the flusher tries again
           LOG.warn("writing a full buffer of {} failed, will retry: {}", key, e.getMessage());
@@ -173,8 +205,13 @@ public final class SeriesBuffers {
     ledger.commit(commit::run);
     for (SeriesKey key : unsearchable) {
       SeriesBuffer buffer = buffers.get(key);
+      if (buffer == null) {
+        continue;
+      }
       synchronized (buffer) {
+        long before = buffer.retainedBytes();
         buffer.forgetWrittenBefore(began);
+        memory.addAndGet(buffer.retainedBytes() - before);
         noteVisibility(key, buffer);
       }
     }
@@ -201,11 +238,16 @@ public final class SeriesBuffers {
       SeriesBuffer.Drained drained = null;
       long now = clock.getAsLong();
       synchronized (buffer) {
+        long before = buffer.retainedBytes();
         buffer.forgetSearchable(searchLagNanos, now); // the flusher's rounds keep the copies short-lived
+        memory.addAndGet(buffer.retainedBytes() - before);
         if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeNanos, now)) {
           drained = takeOut(entry.getKey(), buffer);
         } else {
           noteVisibility(entry.getKey(), buffer);
+          if (buffer.isIdle(idleReleaseNanos, now)) {
+            release(entry.getKey(), buffer);
+          }
         }
       }
       if (drained != null) {
@@ -221,9 +263,42 @@ public final class SeriesBuffers {
     }
   }
 
-  /** Called under the buffer's lock; the buffer's pin goes with the chunk. */
+  /**
+   * Lets every buffer go that holds nothing now, idle or not: under memory pressure the keys and
+   * empty arrays of series between two points are what is left to give back.
+   */
+  public void releaseEmpty() {
+    for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
+      SeriesBuffer buffer = entry.getValue();
+      synchronized (buffer) {
+        if (!buffer.isRetired() && buffer.isIdle(0, clock.getAsLong())) {
+          release(entry.getKey(), buffer);
+        }
+      }
+    }
+  }
+
+  /** Lets an idle buffer go; called under its lock. An appender holding it sees it retired. */
+  private void release(SeriesKey key, SeriesBuffer buffer) {
+    buffer.retire();
+    if (buffers.remove(key, buffer)) {
+      memory.addAndGet(-BufferMemory.series(key));
+    }
+  }
+
+  private SeriesBuffer newBuffer(SeriesKey key) {
+    memory.addAndGet(BufferMemory.series(key));
+    return new SeriesBuffer(ValueType.ofTypeName(key.type()), clock.getAsLong());
+  }
+
+  /**
+   * Called under the buffer's lock; the buffer's pin goes with the chunk. The chunk's points stay
+   * counted until it is written; a tracked copy counts as well.
+   */
   private SeriesBuffer.Drained takeOut(SeriesKey key, SeriesBuffer buffer) {
-    SeriesBuffer.Drained drained = buffer.drain(tracking);
+    long before = buffer.retainedBytes();
+    SeriesBuffer.Drained drained = buffer.drain(tracking, clock.getAsLong());
+    memory.addAndGet(buffer.retainedBytes() - before + drained.bytes());
     noteVisibility(key, buffer);
     return drained;
   }
@@ -246,10 +321,14 @@ public final class SeriesBuffers {
       synchronized (buffer) {
         buffer.written(drained, stored, clock.getAsLong());
       }
+      memory.addAndGet(-drained.bytes()); // written: the chunk's points are the store's now
     } catch (IOException | RuntimeException e) {
       synchronized (buffer) {
         long pinned = buffer.isEmpty() ? SeriesBuffer.NO_SEGMENT : buffer.oldestSegment();
+        long before = buffer.retainedBytes();
         buffer.restore(drained);
+        // back in the buffer: counted there now instead of on the way
+        memory.addAndGet(buffer.retainedBytes() - before - drained.bytes());
         // the buffer and the chunk each held a pin; the merged buffer keeps the older one
         if (pinned != SeriesBuffer.NO_SEGMENT) {
           ledger.unpin(Math.max(pinned, drained.segment()));
@@ -280,8 +359,10 @@ public final class SeriesBuffers {
     }
     synchronized (buffer) {
       int before = buffer.points().size();
+      long bytesBefore = buffer.retainedBytes();
       Points kept = filter.apply(buffer.points());
       ledger.unpin(buffer.replace(kept));
+      memory.addAndGet(buffer.retainedBytes() - bytesBefore);
       buffered.addAndGet(kept.size() - before);
       noteVisibility(key, buffer);
     }
@@ -320,9 +401,14 @@ public final class SeriesBuffers {
         continue;
       }
       SeriesBuffer buffer = buffers.get(key);
+      if (buffer == null) {
+        continue;
+      }
       Points copy;
       synchronized (buffer) {
+        long before = buffer.retainedBytes();
         buffer.forgetSearchable(searchLagNanos, now);
+        memory.addAndGet(buffer.retainedBytes() - before);
         copy = buffer.copyUnsearchable();
         noteVisibility(key, buffer);
       }
@@ -336,5 +422,20 @@ public final class SeriesBuffers {
   /** Points accepted but not yet written to the store (including those on their way). */
   public long bufferedPoints() {
     return buffered.get();
+  }
+
+  /** Heap the buffers hold, as {@link BufferMemory} counts it: what buffer.maxBytes bounds. */
+  public long memoryBytes() {
+    return memory.get();
+  }
+
+  /** Series with a buffer: what buffer.maxSeries bounds. */
+  public int activeSeries() {
+    return buffers.size();
+  }
+
+  /** Whether the series has a buffer now. */
+  public boolean isActive(SeriesKey key) {
+    return buffers.containsKey(key);
   }
 }

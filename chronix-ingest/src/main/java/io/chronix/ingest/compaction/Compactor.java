@@ -13,9 +13,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
@@ -36,14 +34,25 @@ import org.apache.solr.common.params.CursorMarkParams;
 public final class Compactor {
 
   private static final int PAGE = 1000;
+  /** Small records of one series merged in one go: bounds the records (and points) held at once. */
+  private static final int MAX_GROUP = 1000;
 
   private final SolrClient client;
   private final String collection;
   private final Chunker chunker;
   private final int smallBelow;
+  private final int page;
+  private final int maxGroup;
 
   /** Records with fewer than half a chunk's points are small. */
   public Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec) {
+    this(client, collection, chunkMaxPoints, codec, PAGE, MAX_GROUP);
+  }
+
+  /** With the ids read per page and the small records merged at once (tests make them small). */
+  Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec, int page, int maxGroup) {
+    this.page = page;
+    this.maxGroup = maxGroup;
     this.client = client;
     this.collection = collection;
     this.chunker = new Chunker(chunkMaxPoints, codec);
@@ -53,46 +62,63 @@ public final class Compactor {
   /** What a compaction run did. */
   public record Result(int series, int recordsRead, int recordsWritten) {}
 
-  /** One run at a time: the schedule and {@code POST /compact} share this. */
+  /**
+   * One run at a time: the schedule and {@code POST /compact} share this. Small records are read
+   * page by page in id order, which keeps each series' records together; only one series' group
+   * (at most {@code maxGroup} records) is held at a time, however many small records there are.
+   */
   public synchronized Result compact() throws IOException {
-    Map<String, List<String>> smallBySeries = smallRecords();
-    int series = 0;
-    int read = 0;
-    int written = 0;
-    for (Map.Entry<String, List<String>> entry : smallBySeries.entrySet()) {
-      if (entry.getValue().size() < 2) {
-        continue;
-      }
-      int[] counts = compactSeries(entry.getKey(), entry.getValue());
-      series++;
-      read += counts[0];
-      written += counts[1];
-    }
-    if (series > 0) {
-      commit();
-    }
-    return new Result(series, read, written);
-  }
-
-  /** Ids of small records, grouped by series (the id up to its first '-' names the series). */
-  private Map<String, List<String>> smallRecords() throws IOException {
-    Map<String, List<String>> bySeries = new LinkedHashMap<>();
     SolrQuery query = new SolrQuery(RecordFields.COUNT + ":[* TO " + (smallBelow - 1) + "]")
         .setFields(RecordFields.ID)
-        .setRows(PAGE)
+        .setRows(page)
         .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
+    Run run = new Run();
+    String series = null;
+    List<String> group = new ArrayList<>();
     String cursor = CursorMarkParams.CURSOR_MARK_START;
     while (true) {
       query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
       QueryResponse response = query(query);
       for (SolrDocument document : response.getResults()) {
         String id = (String) document.getFirstValue(RecordFields.ID);
-        bySeries.computeIfAbsent(RecordSchema.seriesIdOf(id) + '-', k -> new ArrayList<>()).add(id);
+        String prefix = RecordSchema.seriesIdOf(id) + '-';
+        if (!prefix.equals(series) || group.size() >= maxGroup) {
+          run.compact(series, group);
+          group = new ArrayList<>();
+          series = prefix;
+        }
+        group.add(id);
       }
       if (cursor.equals(response.getNextCursorMark())) {
-        return bySeries;
+        break;
       }
       cursor = response.getNextCursorMark();
+    }
+    run.compact(series, group);
+    if (run.series > 0) {
+      commit();
+    }
+    return new Result(run.series, run.read, run.written);
+  }
+
+  /** The tally of one run; a series split into several groups counts once. */
+  private final class Run {
+    int series;
+    int read;
+    int written;
+    String lastSeries;
+
+    void compact(String prefix, List<String> smallIds) throws IOException {
+      if (smallIds.size() < 2) {
+        return;
+      }
+      int[] counts = compactSeries(prefix, smallIds);
+      if (!prefix.equals(lastSeries)) {
+        series++;
+        lastSeries = prefix;
+      }
+      read += counts[0];
+      written += counts[1];
     }
   }
 

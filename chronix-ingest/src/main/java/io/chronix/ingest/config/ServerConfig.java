@@ -155,6 +155,18 @@ public final class ServerConfig {
     return longValue("http.maxRequestBytes", 1024, Long.MAX_VALUE);
   }
 
+  /**
+   * Memory for write request bodies in flight (counted four times over for their copies); {@code
+   * auto} is a quarter of the heap.
+   */
+  public long maxBodyBytesInFlight() {
+    if (get("http.maxBodyBytesInFlight").equalsIgnoreCase("auto")) {
+      long heap = Runtime.getRuntime().maxMemory();
+      return heap == Long.MAX_VALUE ? 1L << 30 : heap / 4;
+    }
+    return longValue("http.maxBodyBytesInFlight", 1 << 20, Long.MAX_VALUE);
+  }
+
   public int maxConcurrentQueries() {
     return intValue("http.maxConcurrentQueries", 1, 10_000);
   }
@@ -237,6 +249,14 @@ public final class ServerConfig {
   public Duration compactionInterval() {
     String text = get("compaction.interval");
     return text.equals("0") ? Duration.ZERO : duration("compaction.interval");
+  }
+
+  public int bufferMaxSeries() {
+    return intValue("buffer.maxSeries", 1, Integer.MAX_VALUE);
+  }
+
+  public Duration bufferReleaseIdleAfter() {
+    return duration("buffer.releaseIdleAfter");
   }
 
   public long bufferMaxBytes() {

@@ -2,6 +2,7 @@ package io.chronix.ingest.http;
 
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.pipeline.OverloadedException;
+import io.chronix.ingest.pipeline.TooManySeriesException;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
 import javax.servlet.http.HttpServletResponse;
@@ -34,6 +35,10 @@ public final class BatchStorage {
     try {
       writer.write(batch);
       return true;
+    } catch (TooManySeriesException e) {
+      response.setHeader("Retry-After", String.valueOf(Math.max(1, e.retryAfterSeconds())));
+      JsonResponses.error(response, 429, e.getMessage());
+      return false;
     } catch (OverloadedException e) {
       response.setHeader("Retry-After", String.valueOf(Math.max(1, e.retryAfterSeconds())));
       JsonResponses.error(response, 503, e.getMessage());

@@ -8,6 +8,7 @@ import io.chronix.ingest.promql.SeriesCatalog;
 import io.chronix.ingest.promql.SolrSeriesSource;
 import io.chronix.ingest.protocol.collectd.CollectdServlet;
 import io.chronix.ingest.protocol.influx.InfluxQueryServlet;
+import io.chronix.ingest.protocol.influx.LineProtocolServlet;
 import io.chronix.ingest.protocol.opentsdb.OpenTsdbServlet;
 import io.chronix.ingest.protocol.prometheus.RemoteReadServlet;
 import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
@@ -41,13 +42,18 @@ public final class HttpApi {
   public static void mount(ServletContextHandler context, Storage storage, ServerConfig config, RequestGate gate,
       SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos) {
     long maxBody = config.maxRequestBytes();
-    WriteServlet lineProtocol = new WriteServlet(storage.pipeline(), gate, maxBody);
+    LineProtocolServlet lineProtocol = new LineProtocolServlet(storage.pipeline(), gate, maxBody);
     context.addServlet(new ServletHolder(lineProtocol), "/write");
     context.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
     context.addServlet(new ServletHolder(new RemoteWriteServlet(storage.pipeline(), gate, maxBody)), "/api/v1/write");
     context.addServlet(new ServletHolder(new OpenTsdbServlet(storage.pipeline(), gate, maxBody, clockNanos)), "/api/put");
     context.addServlet(new ServletHolder(new CollectdServlet(storage.pipeline(), gate, maxBody, clockNanos)), "/collectd");
     limit(context, "writes", config.maxConcurrentWrites(), config.writeQueueTimeout(), WRITE_PATHS);
+    FilterHolder bodies = new FilterHolder(new BodyBudget(config.maxBodyBytesInFlight(),
+        config.writeQueueTimeout().toMillis()));
+    for (String path : WRITE_PATHS) {
+      context.addFilter(bodies, path, EnumSet.of(DispatcherType.REQUEST));
+    }
 
     context.addServlet(new ServletHolder(new FlushServlet(storage.buffers(), storage.store())), "/flush");
     context.addServlet(new ServletHolder(new CompactServlet(storage.compactor())), "/compact");

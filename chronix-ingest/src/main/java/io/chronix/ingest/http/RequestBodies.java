@@ -34,7 +34,8 @@ public final class RequestBodies {
       }
     }
     try {
-      return new String(readLimited(in, request.getContentLengthLong(), maxBytes), StandardCharsets.UTF_8);
+      return new String(readLimited(in, request.getContentLengthLong(), maxBytes, BodyBudget.leaseOf(request)),
+          StandardCharsets.UTF_8);
     } catch (ZipException | EOFException e) {
       throw new MalformedBodyException("body is not valid gzip: " + e.getMessage());
     }
@@ -42,10 +43,11 @@ public final class RequestBodies {
 
   /** The body's bytes as sent (for formats that carry their own compression, like snappy). */
   public static byte[] readBytes(HttpServletRequest request, long maxBytes) throws IOException, MalformedBodyException {
-    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes);
+    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes, BodyBudget.leaseOf(request));
   }
 
-  private static byte[] readLimited(InputStream in, long declaredLength, long maxBytes)
+  /** @param lease the request's share of the bodies' memory budget, charged as the body comes; may be null */
+  private static byte[] readLimited(InputStream in, long declaredLength, long maxBytes, BodyBudget.Lease lease)
       throws IOException, MalformedBodyException {
     if (declaredLength > maxBytes) {
       throw tooLarge(maxBytes);
@@ -58,6 +60,9 @@ public final class RequestBodies {
       total += read;
       if (total > maxBytes) {
         throw tooLarge(maxBytes);
+      }
+      if (lease != null) {
+        lease.charge(read);
       }
       out.write(chunk, 0, read);
     }

@@ -22,7 +22,8 @@ public final class IngestPipeline implements BatchWriter {
   private final WriteAheadLog wal;
   private final SeriesBuffers buffers;
   private final SegmentLedger.Commit makeDurable;
-  private final long maxBufferedPoints;
+  private final long maxBufferBytes;
+  private final int maxSeries;
   private final Runnable relieve;
   private final SegmentLedger ledger;
 
@@ -31,12 +32,13 @@ public final class IngestPipeline implements BatchWriter {
    * @param relieve asked to flush when the budget is reached (runs elsewhere; must not block)
    */
   public IngestPipeline(WriteAheadLog wal, SegmentLedger ledger, SeriesBuffers buffers, SegmentLedger.Commit makeDurable,
-      long maxBufferedPoints, Runnable relieve) {
+      long maxBufferBytes, int maxSeries, Runnable relieve) {
     this.wal = wal;
     this.ledger = ledger;
     this.buffers = buffers;
     this.makeDurable = makeDurable;
-    this.maxBufferedPoints = maxBufferedPoints;
+    this.maxBufferBytes = maxBufferBytes;
+    this.maxSeries = maxSeries;
     this.relieve = relieve;
   }
 
@@ -45,12 +47,19 @@ public final class IngestPipeline implements BatchWriter {
     if (batch.isEmpty()) {
       return;
     }
-    long buffered = buffers.bufferedPoints();
-    if (buffered + batch.size() > maxBufferedPoints) {
+    BatchFootprint footprint = BatchFootprint.of(batch, buffers);
+    int active = buffers.activeSeries();
+    if (footprint.newSeries() > 0 && active + footprint.newSeries() > maxSeries) {
+      throw new TooManySeriesException("too many series, nothing stored: " + active + " are active and the request"
+          + " brings " + footprint.newSeries() + " new ones; buffer.maxSeries allows " + maxSeries
+          + " (a series stops being active once idle for buffer.releaseIdleAfter)", 10);
+    }
+    long held = buffers.memoryBytes();
+    if (held + footprint.bytes() > maxBufferBytes) {
       relieve.run();
-      throw new OverloadedException("server overloaded, nothing stored: buffers hold " + buffered
-          + " points; the budget (buffer.maxBytes) allows "
-          + maxBufferedPoints + ": retry shortly", 1);
+      throw new OverloadedException("server overloaded, nothing stored: buffers hold " + held + " bytes and the"
+          + " request needs " + footprint.bytes() + "; the budget (buffer.maxBytes) allows " + maxBufferBytes
+          + ": retry shortly", 1);
     }
     ledger.logging(() -> {
       BufferSink.addAll(batch, buffers, wal.append(batch));

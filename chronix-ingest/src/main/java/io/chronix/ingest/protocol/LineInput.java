@@ -2,18 +2,25 @@ package io.chronix.ingest.protocol;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Lines from a socket, with a bound on their length: a sender that never writes a newline must not
- * make the server buffer without limit. Also tells whether more input is already at hand, so that
- * a reader can store what it has before blocking.
+ * make the server buffer without limit. A line must also be complete within a time bound, so that
+ * a sender dribbling a byte at a time (slow loris) cannot keep a connection and its thread for
+ * ever. Also tells whether more input is already at hand, so that a reader can store what it has
+ * before blocking.
  */
 final class LineInput {
 
   private final InputStream in;
   private final int maxLineBytes;
+  private final long maxLineNanos;
+  private final LongSupplier nanoClock;
   private final byte[] buffer = new byte[1 << 16];
   private int position;
   private int limit;
@@ -21,9 +28,15 @@ final class LineInput {
   private int lineLength;
   private boolean tooLong;
 
-  LineInput(InputStream in, int maxLineBytes) {
+  LineInput(InputStream in, int maxLineBytes, long maxLineMillis) {
+    this(in, maxLineBytes, maxLineMillis, System::nanoTime);
+  }
+
+  LineInput(InputStream in, int maxLineBytes, long maxLineMillis, LongSupplier nanoClock) {
     this.in = in;
     this.maxLineBytes = maxLineBytes;
+    this.maxLineNanos = TimeUnit.MILLISECONDS.toNanos(maxLineMillis);
+    this.nanoClock = nanoClock;
   }
 
   /**
@@ -32,11 +45,13 @@ final class LineInput {
    * #lastLineTooLong()} says so.
    *
    * @return null at the end of the stream
+   * @throws SocketTimeoutException when a line takes longer than its time bound to arrive
    */
   String readLine() throws IOException {
     lineLength = 0;
     tooLong = false;
     boolean any = false;
+    long started = 0;
     while (true) {
       if (position == limit) {
         int read = in.read(buffer);
@@ -45,8 +60,15 @@ final class LineInput {
         }
         position = 0;
         limit = read;
+        if (any && nanoClock.getAsLong() - started > maxLineNanos) {
+          throw new SocketTimeoutException("a line took longer than " + TimeUnit.NANOSECONDS.toMillis(maxLineNanos)
+              + " ms to arrive (" + lineLength + " bytes so far)");
+        }
       }
-      any = true;
+      if (!any) {
+        any = true;
+        started = nanoClock.getAsLong();
+      }
       int start = position;
       while (position < limit && buffer[position] != '\n') {
         position++;

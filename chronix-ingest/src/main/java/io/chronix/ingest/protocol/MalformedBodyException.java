@@ -27,6 +27,11 @@ public final class MalformedBodyException extends Exception {
     return new MalformedBodyException(413, message, null);
   }
 
+  /** Not read for want of memory right now (503): nothing stored, the client retries. */
+  public static MalformedBodyException busy(String message) {
+    return new MalformedBodyException(503, message, null);
+  }
+
   /** An encoding or format this endpoint does not speak (415). */
   public static MalformedBodyException unsupported(String message) {
     return new MalformedBodyException(415, message, null);

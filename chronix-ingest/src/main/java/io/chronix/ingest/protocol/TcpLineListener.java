@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Bounds, so that no sender can take the server's threads or memory ({@link Limits}): at most
  * {@code maxConnections} connections at once (more are closed at once and counted), a connection
- * that sends nothing for {@code idleTimeout} is closed, and a line is at most {@link #MAX_LINE_BYTES}.
+ * that sends nothing for {@code idleTimeout}, or takes longer than that for one line, is closed, and
+ * a line is at most {@link #MAX_LINE_BYTES}.
  */
 public class TcpLineListener implements AutoCloseable {
 
@@ -235,7 +236,7 @@ public class TcpLineListener implements AutoCloseable {
       long lineNumber = 0;
       try {
         socket.setSoTimeout((int) limits.idleTimeoutMillis());
-        LineInput input = new LineInput(socket.getInputStream(), MAX_LINE_BYTES);
+        LineInput input = new LineInput(socket.getInputStream(), MAX_LINE_BYTES, limits.idleTimeoutMillis());
         PointBatch batch = new PointBatch();
         int lines = 0;
         String line;
@@ -257,8 +258,8 @@ public class TcpLineListener implements AutoCloseable {
           store(batch);
         }
       } catch (SocketTimeoutException e) {
-        LOG.debug("{}: {} sent nothing for {} ms after line {}; closing", name, peer, limits.idleTimeoutMillis(),
-            lineNumber);
+        LOG.debug("{}: {} too slow after line {} ({}; tcp.idleTimeout is {} ms); closing", name, peer, lineNumber,
+            e.getMessage(), limits.idleTimeoutMillis());
       } catch (SocketException e) {
         if (!closing()) {
           LOG.debug("{}: connection from {} broke after line {}: {}", name, peer, lineNumber, e.toString());

@@ -1,8 +1,10 @@
 package io.chronix.ingest.buffer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.live.LiveSeries;
 import io.chronix.core.series.Points;
@@ -55,7 +57,7 @@ class SeriesBuffersTest {
 
   @Test
   void byteLimitCutsToo() throws IOException {
-    SeriesBuffers buffers = buffers(1000, 4 * SeriesBuffer.BYTES_PER_POINT, Duration.ofHours(1));
+    SeriesBuffers buffers = buffers(1000, 4 * BufferMemory.NUMERIC_POINT, Duration.ofHours(1));
     for (int i = 0; i < 4; i++) {
       buffers.add(CPU, i, i);
     }
@@ -76,6 +78,66 @@ class SeriesBuffersTest {
     clock.set(Duration.ofSeconds(16).toNanos());
     buffers.flushOld();
     assertEquals(List.of("cpu:1", "mem:1"), written);
+  }
+
+  @Test
+  void memoryCountsPointsStringsAndSeriesUntilWritten() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesKey log = new SeriesKey("log", "string", Map.of("host", "a"));
+    String line = "x".repeat(2000);
+    for (int i = 0; i < 10; i++) {
+      buffers.add(CPU, i, i);
+      buffers.addText(log, i, line, SeriesBuffer.NO_SEGMENT);
+    }
+    long series = BufferMemory.series(CPU) + BufferMemory.series(log);
+    assertEquals(series + 10 * BufferMemory.NUMERIC_POINT + 10 * BufferMemory.textPoint(line), buffers.memoryBytes());
+    assertTrue(BufferMemory.textPoint(line) > 4000, "a 2,000-character string costs its characters");
+    buffers.flushAll();
+    assertEquals(series, buffers.memoryBytes(), "written points leave the budget, the series stay");
+  }
+
+  @Test
+  void idleBuffersAreLetGoAndComeBackOnTheNextPoint() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.releaseIdleAfter(Duration.ofSeconds(10));
+    buffers.add(CPU, 1, 1);
+    buffers.add(MEM, 1, 1);
+    buffers.flushAll();
+    clock.set(Duration.ofSeconds(6).toNanos());
+    buffers.add(MEM, 2, 2);
+    buffers.flushAll();
+    clock.set(Duration.ofSeconds(11).toNanos());
+    buffers.flushOld();
+    assertEquals(1, buffers.activeSeries(), "cpu idle for 11 s is let go, mem (5 s) stays");
+    assertFalse(buffers.isActive(CPU));
+    assertEquals(BufferMemory.series(MEM), buffers.memoryBytes());
+    buffers.add(CPU, 3, 3);
+    assertEquals(2, buffers.activeSeries());
+    buffers.flushAll();
+    assertEquals(List.of("cpu:1", "cpu:1", "mem:1", "mem:1"), written.stream().sorted().toList());
+  }
+
+  @Test
+  void underPressureEveryEmptyBufferIsLetGo() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.add(CPU, 1, 1);
+    buffers.flushAll();
+    buffers.add(MEM, 1, 1);
+    buffers.releaseEmpty();
+    assertFalse(buffers.isActive(CPU));
+    assertTrue(buffers.isActive(MEM), "a buffer with points stays");
+    assertEquals(BufferMemory.series(MEM) + BufferMemory.NUMERIC_POINT, buffers.memoryBytes());
+  }
+
+  @Test
+  void buffersWithPointsAreNeverLetGo() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(10));
+    buffers.releaseIdleAfter(Duration.ofSeconds(10));
+    buffers.add(CPU, 1, 1);
+    clock.set(Duration.ofHours(1).toNanos());
+    buffers.flushOld();
+    assertTrue(buffers.isActive(CPU));
+    assertEquals(1, buffers.snapshot(CPU).size());
   }
 
   @Test

@@ -15,16 +15,26 @@ final class ServerProcess implements AutoCloseable {
 
   private static final Pattern READY = Pattern.compile("ready at (http://\\S+) ");
 
+  private static final int KEPT_OUTPUT = 1 << 20;
+
   private final Process process;
   private final String baseUrl;
+  /** The last megabyte of the server's output, for tests that look for errors in its log. */
+  private final StringBuffer output;
 
-  private ServerProcess(Process process, String baseUrl) {
+  private ServerProcess(Process process, String baseUrl, StringBuffer output) {
     this.process = process;
     this.baseUrl = baseUrl;
+    this.output = output;
   }
 
   static ServerProcess start(Path dataDir, String... settings) throws Exception {
-    Process process = launch(dataDir, settings);
+    return start("512m", dataDir, settings);
+  }
+
+  /** With a heap of the given size ({@code -Xmx}). */
+  static ServerProcess start(String heap, Path dataDir, String... settings) throws Exception {
+    Process process = launch(heap, dataDir, settings);
     BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     StringBuilder seen = new StringBuilder();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -33,8 +43,9 @@ final class ServerProcess implements AutoCloseable {
       seen.append(line).append('\n');
       Matcher matcher = READY.matcher(line);
       if (matcher.find()) {
-        drain(output);
-        return new ServerProcess(process, matcher.group(1));
+        StringBuffer kept = new StringBuffer(seen);
+        drain(output, kept);
+        return new ServerProcess(process, matcher.group(1), kept);
       }
     }
     process.destroyForcibly();
@@ -43,21 +54,27 @@ final class ServerProcess implements AutoCloseable {
 
   /** Starts the process and returns at once, ready or not: for kills while it starts. */
   static ServerProcess launchOnly(Path dataDir, String... settings) throws Exception {
-    Process process = launch(dataDir, settings);
-    drain(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)));
-    return new ServerProcess(process, null);
+    Process process = launch("512m", dataDir, settings);
+    StringBuffer kept = new StringBuffer();
+    drain(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), kept);
+    return new ServerProcess(process, null, kept);
   }
 
   /** Keeps draining the output so the child never blocks on a full pipe. */
-  private static void drain(BufferedReader output) {
-    Thread drain = new Thread(() -> output.lines().forEach(l -> { }));
+  private static void drain(BufferedReader output, StringBuffer kept) {
+    Thread drain = new Thread(() -> output.lines().forEach(line -> {
+      kept.append(line).append('\n');
+      if (kept.length() > 2 * KEPT_OUTPUT) {
+        kept.delete(0, kept.length() - KEPT_OUTPUT);
+      }
+    }));
     drain.setDaemon(true);
     drain.start();
   }
 
-  private static Process launch(Path dataDir, String... settings) throws Exception {
+  private static Process launch(String heap, Path dataDir, String... settings) throws Exception {
     List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap,
         "-cp", System.getProperty("java.class.path"), ChronixCli.class.getName(),
         "start", "--http-port", "0", "--data-dir", dataDir.toString(),
         "--set", "graphite.tcpPort=0", "--set", "graphite.udpPort=0", "--set", "opentsdb.telnetPort=0"));
@@ -66,6 +83,15 @@ final class ServerProcess implements AutoCloseable {
       command.add(setting);
     }
     return new ProcessBuilder(command).redirectErrorStream(true).start();
+  }
+
+  /** What the server printed so far (its last megabyte). */
+  String output() {
+    return output.toString();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
   }
 
   String baseUrl() {

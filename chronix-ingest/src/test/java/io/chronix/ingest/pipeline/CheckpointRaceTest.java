@@ -81,7 +81,8 @@ class CheckpointRaceTest {
       wal.replay((batch, segment) -> { });
       SeriesBuffers buffers = new SeriesBuffers(50, Long.MAX_VALUE, Duration.ofHours(1),
           (key, points) -> store.write(points), chunkWriters, ledger);
-      IngestPipeline pipeline = new IngestPipeline(wal, ledger, buffers, store::commit, Long.MAX_VALUE, () -> { });
+      IngestPipeline pipeline = new IngestPipeline(wal, ledger, buffers, store::commit, Long.MAX_VALUE, Integer.MAX_VALUE,
+          () -> { });
       List<Future<?>> work = new ArrayList<>();
       for (int w = 0; w < WRITERS; w++) {
         int writer = w;

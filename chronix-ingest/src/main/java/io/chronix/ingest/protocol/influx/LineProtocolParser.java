@@ -30,6 +30,8 @@ import java.util.TreeMap;
 public final class LineProtocolParser {
 
   private static final int MAX_CACHED_SERIES = 200_000;
+  /** Characters of cached series sections: long tags must not make the cache the biggest thing in the heap. */
+  private static final long MAX_CACHED_CHARS = 8_000_000;
 
   private final Precision precision;
   private final long defaultTimestampNanos;
@@ -37,7 +39,7 @@ public final class LineProtocolParser {
    * Parsed measurement+tag sections, shared by every request of a server: agents repeat the same
    * series all day, and parsing a tag set costs more than the rest of its line.
    */
-  private final Map<String, SeriesPrefix> prefixes;
+  private final SeriesCache cache;
   private String lastSection;
   private SeriesPrefix lastPrefix;
 
@@ -52,12 +54,27 @@ public final class LineProtocolParser {
   public LineProtocolParser(Precision precision, long defaultTimestampNanos, SeriesCache seriesCache) {
     this.precision = precision;
     this.defaultTimestampNanos = defaultTimestampNanos;
-    this.prefixes = seriesCache.prefixes;
+    this.cache = seriesCache;
   }
 
   /** Parsed series sections that parsers on several threads may share. */
+  /** Parsed series sections shared across requests, bounded in entries and characters (then emptied). */
   public static final class SeriesCache {
     private final Map<String, SeriesPrefix> prefixes = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong chars = new java.util.concurrent.atomic.AtomicLong();
+
+    SeriesPrefix get(String section) {
+      return prefixes.get(section);
+    }
+
+    void put(String section, SeriesPrefix prefix) {
+      // the parsed prefix holds about as much again as the section
+      if (prefixes.size() >= MAX_CACHED_SERIES || chars.addAndGet(2L * section.length()) > MAX_CACHED_CHARS) {
+        prefixes.clear();
+        chars.set(2L * section.length());
+      }
+      prefixes.put(section, prefix);
+    }
   }
 
   public ParseResult parse(String body, PointSink sink) throws IOException {
@@ -129,13 +146,10 @@ public final class LineProtocolParser {
       return lastPrefix;
     }
     String section = cursor.text.substring(start, cursor.position);
-    SeriesPrefix prefix = prefixes.get(section);
+    SeriesPrefix prefix = cache.get(section);
     if (prefix == null) {
       prefix = SeriesPrefix.parse(section);
-      if (prefixes.size() >= MAX_CACHED_SERIES) {
-        prefixes.clear();
-      }
-      prefixes.put(section, prefix);
+      cache.put(section, prefix);
     }
     lastSection = section;
     lastPrefix = prefix;

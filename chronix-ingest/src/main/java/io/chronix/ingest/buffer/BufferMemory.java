@@ -1,0 +1,57 @@
+package io.chronix.ingest.buffer;
+
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
+import java.util.Map;
+
+/**
+ * How much heap buffered data holds, counted the way the JVM keeps it (docs/ingest.md, memory
+ * budget): a numeric point is a timestamp and a value in arrays that grow by half, so 24 bytes;
+ * a string point adds the string (object header and two bytes a character, the safe side of
+ * compact strings); a series adds its key's strings, its buffer's empty arrays and map entries.
+ */
+public final class BufferMemory {
+
+  /** Timestamp and value, 8 bytes each, in arrays grown by half: on average a third unused. */
+  static final long NUMERIC_POINT = 24;
+  /** A String object with its byte array, before the characters. */
+  static final long STRING_OVERHEAD = 56;
+  /** A buffer with its empty arrays (64 slots), its map entry, lock and bookkeeping. */
+  static final long SERIES_OVERHEAD = 64 * 16 + 400;
+
+  private BufferMemory() {}
+
+  public static long numericPoint() {
+    return NUMERIC_POINT;
+  }
+
+  public static long textPoint(String text) {
+    return NUMERIC_POINT + STRING_OVERHEAD + 2L * text.length();
+  }
+
+  /** A series' fixed memory: key and empty buffer. */
+  public static long series(SeriesKey key) {
+    long bytes = SERIES_OVERHEAD + string(key.name()) + string(key.type());
+    for (Map.Entry<String, String> attribute : key.attributes().entrySet()) {
+      bytes += string(attribute.getKey()) + string(attribute.getValue()) + 48; // and its tree map entry
+    }
+    return bytes;
+  }
+
+  private static long string(String text) {
+    return STRING_OVERHEAD + 2L * text.length();
+  }
+
+  /** The memory of some points, as buffers count it. */
+  static long pointBytes(Points points) {
+    if (points.type() != ValueType.STRING) {
+      return NUMERIC_POINT * points.size();
+    }
+    long bytes = 0;
+    for (int i = 0; i < points.size(); i++) {
+      bytes += textPoint(points.text(i));
+    }
+    return bytes;
+  }
+}

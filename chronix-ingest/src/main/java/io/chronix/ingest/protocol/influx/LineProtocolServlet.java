@@ -1,0 +1,51 @@
+package io.chronix.ingest.protocol.influx;
+
+import io.chronix.core.series.Precision;
+import io.chronix.ingest.http.RequestBodies;
+import io.chronix.ingest.http.RequestGate;
+import io.chronix.ingest.pipeline.BatchWriter;
+import io.chronix.ingest.pipeline.PointBatch;
+import io.chronix.ingest.protocol.MalformedBodyException;
+import io.chronix.ingest.protocol.ParseResult;
+import io.chronix.ingest.protocol.PartialWriteReport;
+import io.chronix.ingest.protocol.WriteEndpoint;
+import java.io.IOException;
+import java.time.Instant;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * {@code POST /write} (InfluxDB 1.x) and {@code POST /api/v2/write} (2.x): line protocol
+ * ({@link LineProtocolParser}). Rejected lines are named in InfluxDB's {@code partial write}
+ * answer, the valid ones stored, as InfluxDB does.
+ */
+public final class LineProtocolServlet extends WriteEndpoint {
+
+  private final transient LineProtocolParser.SeriesCache seriesCache = new LineProtocolParser.SeriesCache();
+
+  public LineProtocolServlet(BatchWriter writer, RequestGate gate, long maxRequestBytes) {
+    super(writer, gate, maxRequestBytes, PartialWriteReport.INFLUX);
+  }
+
+  @Override
+  protected void addHeaders(HttpServletResponse response) {
+    InfluxHeaders.add(response);
+  }
+
+  @Override
+  protected ParseResult parse(HttpServletRequest request, long maxRequestBytes, PointBatch batch)
+      throws IOException, MalformedBodyException {
+    // the body first: asking for a parameter would let the container eat a form-encoded body
+    String body = RequestBodies.readUtf8(request, maxRequestBytes);
+    Precision precision;
+    try {
+      String requested = request.getParameter("precision");
+      precision = requested == null || requested.isEmpty() ? Precision.NANOSECONDS : Precision.parse(requested);
+    } catch (IllegalArgumentException e) {
+      throw new MalformedBodyException(e.getMessage());
+    }
+    Instant now = Instant.now();
+    long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
+    return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, batch);
+  }
+}

@@ -1,0 +1,76 @@
+package io.chronix.ingest.compaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Compaction reads small records page by page and merges at most a group of them at once: with
+ * pages of 2 ids and groups of 3 records, three series of 7 small records each still end up as one
+ * record per series, every point kept, group boundaries inside a series and page boundaries across
+ * series included.
+ */
+class CompactorPagingTest {
+
+  @TempDir Path dataDir;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private int post(String url, String body) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.discarding()).statusCode();
+  }
+
+  @Test
+  void smallPagesAndGroupsCompactEverySeriesCompletely() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("solr.openAdminHandlers", "true") // the compactor under test writes through Solr's update handler
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start();
+        Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+      for (int flush = 0; flush < 7; flush++) {
+        StringBuilder lines = new StringBuilder();
+        for (String host : new String[] {"a", "b", "c"}) {
+          for (int i = 0; i < 5; i++) {
+            lines.append("paged,host=").append(host).append(" value=").append(flush * 5 + i).append(' ')
+                .append(1_000_000L + flush * 5 + i).append('\n');
+          }
+        }
+        assertEquals(204, post(server.baseUrl() + "/write?precision=s", lines.toString()));
+        assertEquals(204, post(server.baseUrl() + "/flush", ""));
+      }
+      assertEquals(21, records(solr));
+
+      Compactor compactor = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), 2, 3);
+      Compactor.Result first = compactor.compact();
+      assertEquals(3, first.series(), "three series, each counted once however many groups");
+      assertEquals(18, first.recordsRead(), "two groups of three per series; the seventh waits");
+      assertEquals(9, records(solr), "per series: two merged groups and the seventh record");
+      compactor.compact();
+      assertEquals(3, records(solr), "the next run merges what the groups left");
+      assertEquals(105, points(solr), "every point kept once");
+    }
+  }
+
+  private static long records(Http2SolrClient solr) throws Exception {
+    return solr.query("chronix", new SolrQuery("name:paged").setRows(0)).getResults().getNumFound();
+  }
+
+  private static long points(Http2SolrClient solr) throws Exception {
+    long sum = 0;
+    for (var document : solr.query("chronix", new SolrQuery("name:paged").setFields("count").setRows(100)).getResults()) {
+      sum += ((Number) document.getFirstValue("count")).longValue();
+    }
+    return sum;
+  }
+}
