@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /** The parameters of Prometheus' HTTP API: times and durations in the forms Prometheus reads. */
-final class ApiParameters {
+public final class ApiParameters {
 
   /** What Prometheus uses for "no start" and "no end" (its minTime and maxTime, in milliseconds). */
   static final long MIN_TIME = -9223309901257974L;
@@ -20,7 +20,7 @@ final class ApiParameters {
    * Unix seconds with a fraction ("1435781451.781") or RFC 3339 ("2015-07-01T20:10:51.781Z"), to
    * epoch milliseconds.
    */
-  static long time(String name, String text) {
+  public static long time(String name, String text) {
     if (text == null || text.isEmpty()) {
       throw invalid(name, "cannot parse \"\" to a valid timestamp");
     }
@@ -42,7 +42,7 @@ final class ApiParameters {
   }
 
   /** Float seconds ("15", "0.5") or a duration ("1m0s"), to milliseconds. */
-  static long duration(String name, String text) {
+  public static long duration(String name, String text) {
     if (text == null || text.isEmpty()) {
       throw invalid(name, "cannot parse \"\" to a valid duration");
     }

@@ -3,7 +3,6 @@ package io.chronix.ingest.protocol.prometheus;
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.RawSeries;
 import io.chronix.analysis.promql.engine.SeriesSource;
-import io.chronix.analysis.promql.model.LabelMatcher;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.PrometheusNames;
 import io.chronix.ingest.http.JsonResponses;
@@ -47,19 +46,9 @@ public final class RemoteReadServlet extends HttpServlet {
   protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
     ReadRequest read;
     try {
-      byte[] body = RequestBodies.readBytes(request, maxRequestBytes);
-      if (!Snappy.isValidCompressedBuffer(body)) {
-        throw new MalformedBodyException("the body is not snappy-compressed");
-      }
-      if (Snappy.uncompressedLength(body) > maxRequestBytes) {
-        throw MalformedBodyException.tooLarge("the request decompresses to more than " + maxRequestBytes + " bytes");
-      }
-      read = ReadRequest.parseFrom(Snappy.uncompress(body));
+      read = RemoteReadRequests.decode(RequestBodies.readBytes(request, maxRequestBytes), maxRequestBytes);
     } catch (MalformedBodyException e) {
       JsonResponses.error(response, e.status(), e.getMessage());
-      return;
-    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-      JsonResponses.error(response, 400, "the body is not a prometheus.ReadRequest: " + e.getMessage());
       return;
     }
     if (!read.getAcceptedResponseTypesList().isEmpty()
@@ -74,7 +63,7 @@ public final class RemoteReadServlet extends HttpServlet {
       for (int q = 0; q < read.getQueriesCount(); q++) {
         Query query = read.getQueries(q);
         QueryResult.Builder result = QueryResult.newBuilder();
-        for (RawSeries series : source.select(matchers(query, q), query.getStartTimestampMs(), query.getEndTimestampMs())) {
+        for (RawSeries series : source.select(RemoteReadRequests.matchers(query, q), query.getStartTimestampMs(), query.getEndTimestampMs())) {
           TimeSeries.Builder timeSeries = timeSeries(series.labels());
           for (int i = 0; i < series.size(); i++) {
             long t = series.timestamp(i);
@@ -107,35 +96,6 @@ public final class RemoteReadServlet extends HttpServlet {
     response.setHeader("Content-Encoding", "snappy");
     response.setContentLength(compressed.length);
     response.getOutputStream().write(compressed);
-  }
-
-  private static List<LabelMatcher> matchers(Query query, int index) {
-    List<LabelMatcher> matchers = new ArrayList<>();
-    for (io.chronix.ingest.protocol.prometheus.proto.LabelMatcher m : query.getMatchersList()) {
-      LabelMatcher.Type type;
-      switch (m.getType()) {
-        case NEQ:
-          type = LabelMatcher.Type.NOT_EQUAL;
-          break;
-        case RE:
-          type = LabelMatcher.Type.REGEX;
-          break;
-        case NRE:
-          type = LabelMatcher.Type.NOT_REGEX;
-          break;
-        default:
-          type = LabelMatcher.Type.EQUAL;
-      }
-      try {
-        matchers.add(LabelMatcher.of(type, PrometheusNames.unescape(m.getName()), m.getValue()));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("query " + (index + 1) + ": " + e.getMessage());
-      }
-    }
-    if (matchers.stream().allMatch(LabelMatcher::matchesEmpty)) {
-      throw new IllegalArgumentException("query " + (index + 1) + ": at least one matcher must not match the empty value");
-    }
-    return matchers;
   }
 
   private static TimeSeries.Builder timeSeries(Labels labels) {
