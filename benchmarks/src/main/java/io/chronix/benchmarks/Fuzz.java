@@ -120,6 +120,7 @@ public final class Fuzz {
       command.add(committed.toString()); // read, not written: libFuzzer adds new inputs to the first directory
     }
     System.out.printf("fuzzing %s for %d s%n", target, seconds);
+    long started = System.currentTimeMillis() - 1000; // findings of earlier runs stay, but do not count
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     long runs = 0;
     long took = 0;
@@ -143,7 +144,8 @@ public final class Fuzz {
     int exit = process.waitFor();
     List<Path> found;
     try (Stream<Path> files = Files.list(findings)) {
-      found = files.filter(f -> f.getFileName().toString().matches("(crash|timeout|oom|leak)-.*")).toList();
+      found = files.filter(f -> f.getFileName().toString().matches("(crash|timeout|oom|leak|slow-unit)-.*"))
+          .filter(f -> f.toFile().lastModified() >= started).toList();
     }
     System.out.printf("  %s: exit %d, %d executions in %d s, log %s%n", target, exit, runs, took, log);
     return new Outcome(target, exit, runs, took, found);

@@ -138,7 +138,8 @@ public final class IngestBenchmark {
 
   private static Result run(ServerConfig base, List<String> bodies, long points) throws Exception {
     Path dataDir = Files.createTempDirectory("chronix-ingest-bench");
-    ServerConfig config = base.withEphemeralPorts().with("data.dir", dataDir.toString()).with("compaction.interval", "0");
+    ServerConfig config = base.withEphemeralPorts().with("data.dir", dataDir.toString()).with("compaction.interval", "0")
+        .with("solr.openAdminHandlers", "true"); // the merge to one segment goes through Solr's update handler
     try (ChronixServer server = new ChronixServer(config).start()) {
       URI write = URI.create(server.baseUrl() + "/write");
       AtomicInteger next = new AtomicInteger();

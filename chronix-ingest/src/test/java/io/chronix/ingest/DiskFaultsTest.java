@@ -47,6 +47,21 @@ class DiskFaultsTest {
     return values;
   }
 
+  /** Writes one value after another until one is acknowledged (10 s at most); returns the next value. */
+  private static int untilAcknowledged(ChronixServer server, int value, java.util.Collection<Integer> acknowledged,
+      java.util.Collection<Integer> refused) throws Exception {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      int code = write(server, value).statusCode();
+      (code == 204 ? acknowledged : refused).add(value++);
+      if (code == 204) {
+        break;
+      }
+      Thread.sleep(200);
+    }
+    return value;
+  }
+
   @Test
   void aFullDiskDuringIngestAndCheckpointsLosesNothingAcknowledged() throws Exception {
     FaultyFiles disk = new FaultyFiles();
@@ -69,16 +84,7 @@ class DiskFaultsTest {
       assertEquals("failed", status.at("/wal/state").asText(), status.toString());
 
       disk.room.set(-1); // space again
-      int value = 22;
-      long deadline = System.nanoTime() + 10_000_000_000L;
-      while (System.nanoTime() < deadline) {
-        int code = write(server, value).statusCode();
-        (code == 204 ? acknowledged : refused).add(value++);
-        if (code == 204) {
-          break;
-        }
-        Thread.sleep(200);
-      }
+      int value = untilAcknowledged(server, 22, acknowledged, refused);
       assertTrue(acknowledged.contains(value - 1), "the log recovered");
 
       // a checkpoint that cannot create its next segment: the log fails again, no point is lost
@@ -89,15 +95,7 @@ class DiskFaultsTest {
         (code == 204 ? acknowledged : refused).add(value++);
       }
       disk.failCreate.set(false);
-      deadline = System.nanoTime() + 10_000_000_000L;
-      while (System.nanoTime() < deadline) {
-        int code = write(server, value).statusCode();
-        (code == 204 ? acknowledged : refused).add(value++);
-        if (code == 204) {
-          break;
-        }
-        Thread.sleep(200);
-      }
+      value = untilAcknowledged(server, value, acknowledged, refused);
       assertTrue(acknowledged.contains(value - 1), "recovered again");
       // failing fsync of the directory when old segments go: they stay, nothing is lost
       disk.failFsync.set(true);

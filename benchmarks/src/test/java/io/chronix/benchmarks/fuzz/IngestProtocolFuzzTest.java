@@ -84,34 +84,35 @@ class IngestProtocolFuzzTest {
     }
   }
 
-  @FuzzTest
-  void openTsdbJson(byte[] data) throws IOException {
+  /** A body parser as the endpoints call it. */
+  @FunctionalInterface
+  private interface BodyParser {
+    ParseResult parse(PointBatch batch) throws IOException, MalformedBodyException;
+  }
+
+  /** Delivered as counted, or refused whole with a reason (the endpoint then drops the batch). */
+  private static void body(BodyParser parser) throws IOException {
     PointBatch batch = new PointBatch();
     try {
-      delivered(new OpenTsdbJsonParser(() -> NOW).parse(text(data), batch), batch);
+      delivered(parser.parse(batch), batch);
     } catch (MalformedBodyException refused) {
-      Findings.explained(refused); // the endpoint drops the batch of a refused body (WriteEndpoint)
+      Findings.explained(refused);
     }
+  }
+
+  @FuzzTest
+  void openTsdbJson(byte[] data) throws IOException {
+    body(batch -> new OpenTsdbJsonParser(() -> NOW).parse(text(data), batch));
   }
 
   @FuzzTest
   void collectdJson(byte[] data) throws IOException {
-    PointBatch batch = new PointBatch();
-    try {
-      delivered(new CollectdJsonParser(() -> NOW).parse(text(data), batch), batch);
-    } catch (MalformedBodyException refused) {
-      Findings.explained(refused); // the endpoint drops the batch of a refused body (WriteEndpoint)
-    }
+    body(batch -> new CollectdJsonParser(() -> NOW).parse(text(data), batch));
   }
 
   @FuzzTest
   void remoteWrite(byte[] data) throws IOException {
-    PointBatch batch = new PointBatch();
-    try {
-      delivered(new RemoteWriteParser(1 << 20).parse(data, batch), batch);
-    } catch (MalformedBodyException refused) {
-      Findings.explained(refused); // the endpoint drops the batch of a refused body (WriteEndpoint)
-    }
+    body(batch -> new RemoteWriteParser(1 << 20).parse(data, batch));
   }
 
   @FuzzTest

@@ -68,6 +68,17 @@ public final class ByteReader {
     return value;
   }
 
+  /** A string of {@code length} UTF-8 bytes; checked against what is left before anything is allocated. */
+  public String readUtf8(long length) {
+    if (length < 0 || length > limit - position) {
+      throw new CorruptBlobException("string of " + length + " bytes at byte " + position + ", but only "
+          + (limit - position) + " are left");
+    }
+    String text = new String(bytes, position, (int) length, java.nio.charset.StandardCharsets.UTF_8);
+    position += (int) length;
+    return text;
+  }
+
   public boolean hasRemaining() {
     return position < limit;
   }

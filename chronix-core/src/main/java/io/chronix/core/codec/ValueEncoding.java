@@ -179,15 +179,7 @@ public final class ValueEncoding {
     }
     String[] dictionary = new String[(int) size];
     for (int d = 0; d < size; d++) {
-      long length = in.readVarLong();
-      if (length < 0 || length > Integer.MAX_VALUE) {
-        throw new CorruptBlobException("string of length " + length);
-      }
-      byte[] bytes = new byte[(int) length];
-      for (int b = 0; b < length; b++) {
-        bytes[b] = (byte) in.readByte();
-      }
-      dictionary[d] = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+      dictionary[d] = in.readUtf8(in.readVarLong());
     }
     String[] texts = new String[n];
     for (int i = 0; i < n; i++) {

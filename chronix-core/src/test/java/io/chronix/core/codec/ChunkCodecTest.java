@@ -255,6 +255,17 @@ class ChunkCodecTest {
     assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(new byte[] {1}));
   }
 
+  /**
+   * Found by fuzzing (ChunkDecoderFuzzTest): a version-1 blob of a string series whose dictionary
+   * entry claims 2 GB made the decoder allocate that much before reading a byte of it.
+   */
+  @Test
+  void aStringLongerThanTheBlobIsRefusedBeforeAllocating() {
+    byte[] blob = java.util.Base64.getDecoder().decode("AQAEBAQEBAQEBAQBAAAA/////wQEBAQoBAQEBAQEBAQEBAQEBAQEJAQEBAQEBAQEBAA=");
+    CorruptBlobException e = assertThrows(CorruptBlobException.class, () -> ChunkCodec.decode(blob));
+    assertTrue(e.getMessage().contains("are left"), e.getMessage());
+  }
+
   @Test
   void blobStartsWithVersionAndCompressionId() {
     byte[] blob = ChunkCodec.lossless().encode(points(new long[] {1}, new double[] {1}));

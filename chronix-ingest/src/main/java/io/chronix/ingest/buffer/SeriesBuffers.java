@@ -203,6 +203,19 @@ public final class SeriesBuffers {
   public void commit(Commit commit) throws IOException {
     long began = clock.getAsLong();
     ledger.commit(commit::run);
+    forgetWrittenBefore(began);
+  }
+
+  /**
+   * Runs a commit that makes writes durable but not searchable (no new searcher): the ledger
+   * releases segments, but tracked chunks stay in snapshots until the store's search lag has
+   * passed, or queries would miss them in between.
+   */
+  public void makeDurable(Commit commit) throws IOException {
+    ledger.commit(commit::run);
+  }
+
+  private void forgetWrittenBefore(long began) {
     for (SeriesKey key : unsearchable) {
       SeriesBuffer buffer = buffers.get(key);
       if (buffer == null) {

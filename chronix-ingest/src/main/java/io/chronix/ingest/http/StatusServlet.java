@@ -42,6 +42,8 @@ public final class StatusServlet extends HttpServlet {
     wal.put("replay", replayed);
     Map<String, Object> buffers = new LinkedHashMap<>();
     buffers.put("points", storage.buffers().bufferedPoints());
+    buffers.put("activeSeries", storage.buffers().activeSeries());
+    buffers.put("memoryBytes", storage.buffers().memoryBytes());
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("wal", wal);
     status.put("buffers", buffers);

@@ -78,7 +78,7 @@ public final class IngestPipeline implements BatchWriter {
    */
   public void checkpoint() throws IOException {
     if (ledger.awaitsCommit()) {
-      buffers.commit(makeDurable::run);
+      buffers.makeDurable(makeDurable::run);
     }
     // a fresh segment per checkpoint: once the buffers' oldest points are written, the segments
     // before theirs can go, so a replay never re-reads much more than chunk.maxAge of data

@@ -299,6 +299,20 @@ class SeriesBuffersTest {
     assertEquals(Map.of(CPU, points(2, 2)), snapshotOf(buffers));
   }
 
+  /** Found by MemoryFloodTest: a checkpoint's hard commit opens no searcher, so it must not hide chunks. */
+  @Test
+  void aDurableCommitKeepsTrackedChunksUntilTheSearchLagPassed() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.trackOutgoing(Duration.ofSeconds(3));
+    buffers.add(CPU, 1, 1);
+    buffers.flushAll();
+    clock.set(1);
+    buffers.makeDurable(() -> {});
+    assertEquals(Map.of(CPU, points(1, 1)), snapshotOf(buffers), "not searchable yet: still shown");
+    clock.set(Duration.ofSeconds(4).toNanos());
+    assertEquals(Map.of(), snapshotOf(buffers), "searchable by now");
+  }
+
   @Test
   void trackedChunksShowWhatWasStored() throws IOException {
     SeriesBuffers buffers = new SeriesBuffers(1000, Long.MAX_VALUE, Duration.ofHours(1),

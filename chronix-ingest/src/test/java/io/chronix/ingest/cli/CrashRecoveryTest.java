@@ -59,6 +59,13 @@ class CrashRecoveryTest {
     static long value(int batch, int i) {
       return (long) batch * POINTS_PER_SERIES_PER_BATCH + i;
     }
+
+    /** Whether the body posted to the path was acknowledged. */
+    static boolean post(HttpClient http, String url, String body) throws Exception {
+      return http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+          .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.discarding())
+          .statusCode() == 204;
+    }
   }
 
   private static final class LineProtocol extends Stream {
@@ -76,9 +83,7 @@ class CrashRecoveryTest {
               .append('\n');
         }
       }
-      return http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/write?precision=ms"))
-          .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(lines.toString())).build(),
-          HttpResponse.BodyHandlers.discarding()).statusCode() == 204;
+      return post(http, baseUrl + "/write?precision=ms", lines.toString());
     }
   }
 
@@ -98,9 +103,7 @@ class CrashRecoveryTest {
               .append(",\"tags\":{\"run\":\"x\"}}");
         }
       }
-      return http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/api/put"))
-          .timeout(Duration.ofSeconds(10)).POST(HttpRequest.BodyPublishers.ofString(json.append(']').toString())).build(),
-          HttpResponse.BodyHandlers.discarding()).statusCode() == 204;
+      return post(http, baseUrl + "/api/put", json.append(']').toString());
     }
   }
 
