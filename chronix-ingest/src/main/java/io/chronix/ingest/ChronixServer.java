@@ -25,6 +25,7 @@ import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandlerCollection;
+import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.eclipse.jetty.servlet.FilterHolder;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
@@ -81,7 +82,12 @@ public final class ChronixServer implements AutoCloseable {
     solrNode = config.solrUrl().isEmpty() ? new EmbeddedSolrNode(config.dataDir(), config.collection()) : null;
     ContextHandlerCollection contexts = new ContextHandlerCollection();
     if (solrNode != null) {
-      contexts.addHandler(solrNode.handler());
+      // series fetched through /solr/<core>/query are large JSON (a 17 k-point series is 415 kB
+      // plain); the Prometheus API compresses its own answers (ApiWriter)
+      GzipHandler gzip = new GzipHandler();
+      gzip.setIncludedMethods("GET", "POST");
+      gzip.setHandler(solrNode.handler());
+      contexts.addHandler(gzip);
     }
     ingest.setContextPath("/");
     ingest.addFilter(new FilterHolder(readiness), "/*", EnumSet.of(DispatcherType.REQUEST));

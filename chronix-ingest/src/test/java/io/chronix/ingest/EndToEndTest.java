@@ -143,6 +143,28 @@ class EndToEndTest {
   }
 
   @Test
+  void seriesQueriesAreGzippedWhenTheClientAcceptsIt() throws Exception {
+    start();
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 5000; i++) {
+      lines.append("zipped,host=a value=").append(i * 0.25).append(' ').append(1_600_000_000L + i).append('\n');
+    }
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=s", lines.toString(), false).statusCode());
+    String url = server.solrUrl() + "/chronix/query?q=name:zipped&fl=dataAsJson";
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    HttpResponse<byte[]> zipped = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
+        .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals(200, zipped.statusCode());
+    assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""));
+    String plain = TestHttp.get(url).body();
+    try (java.io.InputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(zipped.body()))) {
+      assertEquals(TestHttp.JSON.readTree(plain).at("/response"), TestHttp.JSON.readTree(in.readAllBytes()).at("/response"),
+          "the same series either way (only QTime differs)");
+    }
+    assertTrue(zipped.body().length * 3 < plain.length(), zipped.body().length + " gzipped bytes of " + plain.length());
+  }
+
+  @Test
   void badInputIsRejectedWithLineAndProblemAndNotStored() throws Exception {
     start();
     HttpResponse<String> response = TestHttp.post(server.baseUrl() + "/write?precision=s",
