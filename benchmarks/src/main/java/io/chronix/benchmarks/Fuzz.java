@@ -136,7 +136,7 @@ public final class Fuzz {
           runs = Long.parseLong(done.group(1));
           took = Long.parseLong(done.group(2));
         }
-        if (line.startsWith("== Java Exception") || line.contains("Test unit written to") || line.startsWith("==")) {
+        if (line.startsWith("==") || line.contains("Test unit written to")) { // findings and where they went
           System.out.println("  " + line);
         }
       }

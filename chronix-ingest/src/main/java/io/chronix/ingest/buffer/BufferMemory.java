@@ -22,8 +22,9 @@ public final class BufferMemory {
 
   private BufferMemory() {}
 
-  public static long numericPoint() {
-    return NUMERIC_POINT;
+  /** One point of a series of the given type; {@code text} only counts for string series. */
+  public static long point(ValueType type, String text) {
+    return type == ValueType.STRING ? textPoint(text) : NUMERIC_POINT;
   }
 
   public static long textPoint(String text) {
@@ -48,6 +49,7 @@ public final class BufferMemory {
     if (points.type() != ValueType.STRING) {
       return NUMERIC_POINT * points.size();
     }
+    // string series: each point with its own characters
     long bytes = 0;
     for (int i = 0; i < points.size(); i++) {
       bytes += textPoint(points.text(i));

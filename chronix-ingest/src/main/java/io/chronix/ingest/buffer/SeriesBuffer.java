@@ -87,10 +87,6 @@ final class SeriesBuffer {
     return oldestSegment;
   }
 
-  long firstArrivalNanos() {
-    return firstArrivalNanos;
-  }
-
   /**
    * Takes the points out, leaving the buffer empty. A tracked chunk stays visible to
    * {@link #copyUnsearchable} until {@link #written} and the lag after it have passed; the store

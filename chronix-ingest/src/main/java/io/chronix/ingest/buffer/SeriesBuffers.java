@@ -119,7 +119,7 @@ public final class SeriesBuffers {
         }
         long pinned = buffer.oldestSegment();
         Points points = buffer.points();
-        long bytes = points.type() == ValueType.STRING ? BufferMemory.textPoint(text) : BufferMemory.NUMERIC_POINT;
+        long bytes = BufferMemory.point(points.type(), text);
         buffer.arrive(clock.getAsLong(), segment, bytes); // before the append: it looks at emptiness
         switch (points.type()) {
           case LONG:

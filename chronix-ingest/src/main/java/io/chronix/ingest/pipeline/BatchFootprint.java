@@ -19,15 +19,18 @@ record BatchFootprint(long bytes, int newSeries) {
     int newSeries = 0;
     Set<SeriesKey> seen = new HashSet<>();
     SeriesKey previous = null;
+    ValueType type = null;
     for (int i = 0; i < batch.size(); i++) {
       SeriesKey key = batch.key(i);
-      if (key != previous && seen.add(key) && !buffers.isActive(key)) {
-        newSeries++;
-        bytes += BufferMemory.series(key);
+      if (key != previous) { // batches come in runs of one series: look the series up once a run
+        type = ValueType.ofTypeName(key.type());
+        if (seen.add(key) && !buffers.isActive(key)) {
+          newSeries++;
+          bytes += BufferMemory.series(key);
+        }
+        previous = key;
       }
-      previous = key;
-      bytes += ValueType.ofTypeName(key.type()) == ValueType.STRING ? BufferMemory.textPoint(batch.text(i))
-          : BufferMemory.numericPoint();
+      bytes += BufferMemory.point(type, type == ValueType.STRING ? batch.text(i) : null);
     }
     return new BatchFootprint(bytes, newSeries);
   }
