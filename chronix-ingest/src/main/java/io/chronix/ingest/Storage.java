@@ -63,9 +63,10 @@ public final class Storage implements AutoCloseable {
     wal.onFailure(this::relieve);
     // the flusher relieves the pipeline, which is made first: relieve() reads the field when it runs
     buffers.releaseIdleAfter(config.bufferReleaseIdleAfter());
-    pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, bufferBudget(config.bufferMaxBytes()),
-        config.bufferMaxSeries(), this::relieve);
-    flusher = new Flusher(buffers, pipeline, config.flushInterval());
+    long budget = bufferBudget(config.bufferMaxBytes());
+    pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, budget, config.bufferMaxSeries(),
+        this::relieve);
+    flusher = new Flusher(buffers, pipeline, config.flushInterval(), budget);
     compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec());
     compaction = scheduleCompaction(config.compactionInterval().toMillis());
   }

@@ -23,6 +23,12 @@ public final class ByteWriter {
     bytes[size++] = (byte) value;
   }
 
+  public void writeBytes(byte[] source, int offset, int length) {
+    ensure(length);
+    System.arraycopy(source, offset, bytes, size, length);
+    size += length;
+  }
+
   /** LEB128: seven bits a byte, low bits first, high bit set on all but the last byte. */
   public void writeVarLong(long value) {
     ensure(10);

@@ -23,10 +23,14 @@ public final class Flusher implements AutoCloseable {
   private final SeriesBuffers buffers;
   private final IngestPipeline pipeline;
   private final AtomicBoolean reliefQueued = new AtomicBoolean();
+  /** Past this much buffer memory a round writes the oldest buffers early (half the budget). */
+  private final long pressureBytes;
 
-  public Flusher(SeriesBuffers buffers, IngestPipeline pipeline, Duration interval) {
+  /** @param budgetBytes the buffers' memory budget (buffer.maxBytes as the heap allows it) */
+  public Flusher(SeriesBuffers buffers, IngestPipeline pipeline, Duration interval, long budgetBytes) {
     this.buffers = buffers;
     this.pipeline = pipeline;
+    this.pressureBytes = budgetBytes / 2;
     executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "chronix-flusher");
       thread.setDaemon(true);
@@ -52,6 +56,11 @@ public final class Flusher implements AutoCloseable {
         buffers.flushAll();
       } else {
         buffers.flushOld();
+        if (buffers.memoryBytes() > pressureBytes) {
+          // down to a third of the budget: room for the next rounds' points before writes are refused
+          int early = buffers.flushOldest(pressureBytes * 2 / 3);
+          LOG.debug("buffer memory above {} MB: wrote {} buffers before chunk.maxAge", pressureBytes >> 20, early);
+        }
       }
       pipeline.checkpoint();
       if (all) {

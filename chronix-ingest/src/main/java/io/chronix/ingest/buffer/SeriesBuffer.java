@@ -57,6 +57,11 @@ final class SeriesBuffer {
     return points.size() >= maxPoints || pointBytes >= maxBytes;
   }
 
+  /** When the oldest buffered point arrived; meaningful only while points are buffered. */
+  long firstArrivalNanos() {
+    return firstArrivalNanos;
+  }
+
   boolean isOlderThan(long ageNanos, long nowNanos) {
     return !points.isEmpty() && nowNanos - firstArrivalNanos >= ageNanos;
   }

@@ -8,6 +8,7 @@ import io.chronix.ingest.wal.SegmentLedger;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -93,21 +94,56 @@ public final class SeriesBuffers {
 
   /** Adds a point of a double (or boolean, 0 or 1) series logged in the given log segment. */
   public void add(SeriesKey key, long timestamp, double value, long segment) {
-    append(key, segment, timestamp, value, 0, null);
+    addRun(key, new OnePoint(timestamp, value, 0, null), 0, 1, segment);
   }
 
   public void addLong(SeriesKey key, long timestamp, long value, long segment) {
-    append(key, segment, timestamp, 0, value, null);
+    addRun(key, new OnePoint(timestamp, 0, value, null), 0, 1, segment);
   }
 
   public void addText(SeriesKey key, long timestamp, String value, long segment) {
-    append(key, segment, timestamp, 0, 0, value);
+    addRun(key, new OnePoint(timestamp, 0, 0, value), 0, 1, segment);
   }
 
-  /** One method for every value type: the hot path takes no lambda per point. */
-  private void append(SeriesKey key, long segment, long timestamp, double value, long longValue, String text) {
+  /** A single point as columns: for callers outside the batch path (tools, tests). */
+  private record OnePoint(long ts, double v, long l, String t) implements PointColumns {
+    @Override
+    public long timestamp(int index) {
+      return ts;
+    }
+
+    @Override
+    public double value(int index) {
+      return v;
+    }
+
+    @Override
+    public long longValue(int index) {
+      return l;
+    }
+
+    @Override
+    public String text(int index) {
+      return t;
+    }
+  }
+
+  /**
+   * Adds points {@code from} (inclusive) to {@code to} of one series, logged in the given segment:
+   * one lookup and one lock for the run, as long as the buffer does not fill on the way.
+   */
+  public void addRun(SeriesKey key, PointColumns run, int from, int to, long segment) {
+    int next = from;
+    while (next < to) {
+      next = appendUntilFull(key, segment, run, next, to);
+    }
+  }
+
+  /** Appends up to {@code to} or until the buffer is full (then hands it to the writer); returns where it stopped. */
+  private int appendUntilFull(SeriesKey key, long segment, PointColumns run, int from, int to) {
     SeriesBuffer buffer;
     SeriesBuffer.Drained full = null;
+    int next = from;
     while (true) {
       buffer = buffers.computeIfAbsent(key, this::newBuffer);
       synchronized (buffer) {
@@ -119,24 +155,39 @@ public final class SeriesBuffers {
         }
         long pinned = buffer.oldestSegment();
         Points points = buffer.points();
-        long bytes = BufferMemory.point(points.type(), text);
-        buffer.arrive(clock.getAsLong(), segment, bytes); // before the append: it looks at emptiness
-        switch (points.type()) {
-          case LONG:
-            points.addLong(timestamp, longValue);
+        long now = clock.getAsLong();
+        long bytes = 0;
+        while (next < to) {
+          long pointBytes;
+          switch (points.type()) {
+            case LONG:
+              pointBytes = BufferMemory.NUMERIC_POINT;
+              buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
+              points.addLong(run.timestamp(next), run.longValue(next));
+              break;
+            case STRING:
+              String text = run.text(next);
+              pointBytes = BufferMemory.textPoint(text);
+              buffer.arrive(now, segment, pointBytes);
+              points.addText(run.timestamp(next), text);
+              break;
+            default:
+              pointBytes = BufferMemory.NUMERIC_POINT;
+              buffer.arrive(now, segment, pointBytes);
+              points.add(run.timestamp(next), run.value(next));
+          }
+          bytes += pointBytes;
+          next++;
+          if (cutting && buffer.isFull(maxPoints, maxBytes)) {
             break;
-          case STRING:
-            points.addText(timestamp, text);
-            break;
-          default:
-            points.add(timestamp, value);
+          }
         }
         memory.addAndGet(bytes);
         if (buffer.oldestSegment() != pinned) {
           ledger.pin(buffer.oldestSegment());
           ledger.unpin(pinned);
         }
-        buffered.incrementAndGet();
+        buffered.addAndGet(next - from);
         if (cutting && buffer.isFull(maxPoints, maxBytes)) {
           full = takeOut(key, buffer);
         }
@@ -163,6 +214,7 @@ public final class SeriesBuffers {
         }
       });
     }
+    return next;
   }
 
   /** Waits until every full buffer handed to the writer is written (or back in its buffer). */
@@ -244,6 +296,56 @@ public final class SeriesBuffers {
     flush(true);
   }
 
+  /**
+   * Writes buffers, those holding the oldest points first, until the buffers' memory is at most
+   * {@code targetBytes} or nothing is left to write. A steady stream into many series fills the
+   * budget long before chunk.maxAge: without this, writes would be refused instead. The records
+   * come out smaller; compaction merges them later.
+   *
+   * @return the number of buffers written
+   */
+  public int flushOldest(long targetBytes) throws IOException {
+    if (memory.get() <= targetBytes) {
+      return 0;
+    }
+    record Candidate(SeriesKey key, SeriesBuffer buffer, long firstArrival) {}
+    List<Candidate> candidates = new ArrayList<>();
+    for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
+      SeriesBuffer buffer = entry.getValue();
+      synchronized (buffer) {
+        if (!buffer.isEmpty()) {
+          candidates.add(new Candidate(entry.getKey(), buffer, buffer.firstArrivalNanos()));
+        }
+      }
+    }
+    candidates.sort(Comparator.comparingLong(Candidate::firstArrival));
+    int written = 0;
+    IOException failure = null;
+    for (Candidate candidate : candidates) {
+      if (memory.get() <= targetBytes) {
+        break;
+      }
+      SeriesBuffer.Drained drained = null;
+      synchronized (candidate.buffer()) {
+        if (!candidate.buffer().isRetired() && !candidate.buffer().isEmpty()) {
+          drained = takeOut(candidate.key(), candidate.buffer());
+        }
+      }
+      if (drained != null) {
+        try {
+          write(candidate.key(), candidate.buffer(), drained);
+          written++;
+        } catch (IOException e) {
+          failure = failure == null ? e : failure; // keep writing the others
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    return written;
+  }
+
   private void flush(boolean all) throws IOException {
     IOException failure = null;
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
@@ -301,7 +403,7 @@ public final class SeriesBuffers {
 
   private SeriesBuffer newBuffer(SeriesKey key) {
     memory.addAndGet(BufferMemory.series(key));
-    return new SeriesBuffer(ValueType.ofTypeName(key.type()), clock.getAsLong());
+    return new SeriesBuffer(key.valueType(), clock.getAsLong());
   }
 
   /**
@@ -388,7 +490,7 @@ public final class SeriesBuffers {
   /** A copy of the buffered points of a series, in arrival order. */
   public Points snapshot(SeriesKey key) {
     SeriesBuffer buffer = buffers.get(key);
-    Points copy = new Points(ValueType.ofTypeName(key.type()), 16);
+    Points copy = new Points(key.valueType(), 16);
     if (buffer != null) {
       synchronized (buffer) {
         copy.addAll(buffer.points());

@@ -23,7 +23,7 @@ record BatchFootprint(long bytes, int newSeries) {
     for (int i = 0; i < batch.size(); i++) {
       SeriesKey key = batch.key(i);
       if (key != previous) { // batches come in runs of one series: look the series up once a run
-        type = ValueType.ofTypeName(key.type());
+        type = key.valueType();
         if (seen.add(key) && !buffers.isActive(key)) {
           newSeries++;
           bytes += BufferMemory.series(key);

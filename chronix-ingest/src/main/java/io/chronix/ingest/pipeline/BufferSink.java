@@ -2,44 +2,23 @@ package io.chronix.ingest.pipeline;
 
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.buffer.SeriesBuffers;
-import io.chronix.ingest.protocol.PointSink;
 
 /** Puts a logged batch's points into the series buffers, noting the log segment they came from. */
-final class BufferSink implements PointSink {
+final class BufferSink {
 
-  private final SeriesBuffers buffers;
-  private final long segment;
+  private BufferSink() {}
 
-  BufferSink(SeriesBuffers buffers, long segment) {
-    this.buffers = buffers;
-    this.segment = segment;
-  }
-
-  /** Adds every point of the batch. */
-  static void addAll(PointBatch batch, SeriesBuffers buffers, long segment) throws java.io.IOException {
-    BufferSink sink = new BufferSink(buffers, segment);
-    for (int i = 0; i < batch.size(); i++) {
-      batch.copyTo(i, sink);
+  /** Adds every point of the batch, a run of one series' points at a time. */
+  static void addAll(PointBatch batch, SeriesBuffers buffers, long segment) {
+    int from = 0;
+    while (from < batch.size()) {
+      SeriesKey key = batch.key(from);
+      int to = from + 1;
+      while (to < batch.size() && batch.key(to) == key) {
+        to++;
+      }
+      buffers.addRun(key, batch, from, to, segment);
+      from = to;
     }
-  }
-
-  @Override
-  public void accept(SeriesKey key, long timestampNanos, double value) {
-    buffers.add(key, timestampNanos, value, segment);
-  }
-
-  @Override
-  public void acceptLong(SeriesKey key, long timestampNanos, long value) {
-    buffers.addLong(key, timestampNanos, value, segment);
-  }
-
-  @Override
-  public void acceptBoolean(SeriesKey key, long timestampNanos, boolean value) {
-    buffers.add(key, timestampNanos, value ? 1 : 0, segment);
-  }
-
-  @Override
-  public void acceptText(SeriesKey key, long timestampNanos, String value) {
-    buffers.addText(key, timestampNanos, value, segment);
   }
 }

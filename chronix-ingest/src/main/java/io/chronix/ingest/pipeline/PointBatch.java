@@ -1,7 +1,7 @@
 package io.chronix.ingest.pipeline;
 
 import io.chronix.core.series.SeriesKey;
-import io.chronix.core.series.ValueType;
+import io.chronix.ingest.buffer.PointColumns;
 import io.chronix.ingest.protocol.PointSink;
 import java.util.Arrays;
 
@@ -9,7 +9,7 @@ import java.util.Arrays;
  * The points of one request (or one read from a socket), collected before anything is stored, so
  * that a request is logged and applied as a unit. A point's value type is its series' type.
  */
-public final class PointBatch implements PointSink {
+public final class PointBatch implements PointSink, PointColumns {
 
   private SeriesKey[] keys;
   private long[] timestamps;
@@ -79,24 +79,6 @@ public final class PointBatch implements PointSink {
     texts[index] = value;
   }
 
-  /** Hands point {@code index} on to another sink, typed as it came. */
-  public void copyTo(int index, PointSink sink) throws java.io.IOException {
-    SeriesKey key = keys[index];
-    switch (ValueType.ofTypeName(key.type())) {
-      case LONG:
-        sink.acceptLong(key, timestamps[index], longs[index]);
-        break;
-      case BOOLEAN:
-        sink.acceptBoolean(key, timestamps[index], values[index] != 0);
-        break;
-      case STRING:
-        sink.acceptText(key, timestamps[index], texts[index]);
-        break;
-      default:
-        sink.accept(key, timestamps[index], values[index]);
-    }
-  }
-
   public int size() {
     return size;
   }
@@ -109,19 +91,23 @@ public final class PointBatch implements PointSink {
     return keys[index];
   }
 
+  @Override
   public long timestamp(int index) {
     return timestamps[index];
   }
 
   /** The value of a double or boolean (0, 1) point. */
+  @Override
   public double value(int index) {
     return values[index];
   }
 
+  @Override
   public long longValue(int index) {
     return longs[index];
   }
 
+  @Override
   public String text(int index) {
     return texts[index];
   }

@@ -4,7 +4,6 @@ import io.chronix.core.codec.ByteReader;
 import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.SeriesKey;
-import io.chronix.core.series.ValueType;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,36 +22,48 @@ final class WalEntries {
   private WalEntries() {}
 
   static byte[] encode(PointBatch batch) {
+    return encode(batch, new KeyEncodings());
+  }
+
+  static byte[] encode(PointBatch batch, KeyEncodings keyEncodings) {
+    // batches come in runs of one series: the map is asked once a run, not once a point
+    int[] indexOf = new int[batch.size()];
     Map<SeriesKey, Integer> indexes = new HashMap<>();
     List<SeriesKey> keys = new ArrayList<>();
+    SeriesKey previousKey = null;
+    int index = -1;
     for (int i = 0; i < batch.size(); i++) {
-      if (indexes.putIfAbsent(batch.key(i), keys.size()) == null) {
-        keys.add(batch.key(i));
+      SeriesKey key = batch.key(i);
+      if (key != previousKey) {
+        Integer known = indexes.putIfAbsent(key, keys.size());
+        if (known == null) {
+          index = keys.size();
+          keys.add(key);
+        } else {
+          index = known;
+        }
+        previousKey = key;
       }
+      indexOf[i] = index;
     }
     ByteWriter out = new ByteWriter(batch.size() * 12 + keys.size() * 64);
     out.writeVarLong(keys.size());
     for (SeriesKey key : keys) {
-      writeString(key.name(), out);
-      writeString(key.type(), out);
-      out.writeVarLong(key.attributes().size());
-      for (Map.Entry<String, String> attribute : key.attributes().entrySet()) {
-        writeString(attribute.getKey(), out);
-        writeString(attribute.getValue(), out);
-      }
+      byte[] encoded = keyEncodings.of(key);
+      out.writeBytes(encoded, 0, encoded.length);
     }
     out.writeVarLong(batch.size());
     long previous = 0;
     for (int i = 0; i < batch.size(); i++) {
-      out.writeVarLong(indexes.get(batch.key(i)));
+      out.writeVarLong(indexOf[i]);
       out.writeZigZag(batch.timestamp(i) - previous);
       previous = batch.timestamp(i);
-      switch (ValueType.ofTypeName(batch.key(i).type())) {
+      switch (batch.key(i).valueType()) {
         case LONG:
           out.writeLong(batch.longValue(i));
           break;
         case STRING:
-          writeString(batch.text(i), out);
+          KeyEncodings.writeString(batch.text(i), out);
           break;
         default:
           out.writeLong(Double.doubleToRawLongBits(batch.value(i)));
@@ -85,7 +96,7 @@ final class WalEntries {
       }
       timestamp += in.readZigZag();
       SeriesKey key = keys[(int) index];
-      switch (ValueType.ofTypeName(key.type())) {
+      switch (key.valueType()) {
         case LONG:
           batch.acceptLong(key, timestamp, in.readLong());
           break;
@@ -100,14 +111,6 @@ final class WalEntries {
       }
     }
     return batch;
-  }
-
-  private static void writeString(String text, ByteWriter out) {
-    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-    out.writeVarLong(bytes.length);
-    for (byte b : bytes) {
-      out.writeByte(b);
-    }
   }
 
   private static String readString(ByteReader in, int limit) {

@@ -63,6 +63,8 @@ public final class WriteAheadLog implements AutoCloseable {
   private final FsyncPolicy policy;
   private final SegmentFiles files;
   private final LongSupplier nanoClock;
+  /** The encoding of recently logged series keys: entries name their series in full. */
+  private final KeyEncodings keyEncodings = new KeyEncodings();
   private final Object appendLock = new Object();
   private final Object syncLock = new Object();
   private final ScheduledExecutorService syncer;
@@ -160,7 +162,7 @@ public final class WriteAheadLog implements AutoCloseable {
    * @throws LogFailedException when the log is failed (also when this write made it fail)
    */
   public long append(PointBatch batch) throws IOException {
-    ByteBuffer frame = WalFormat.frame(WalEntries.encode(batch), batch.size());
+    ByteBuffer frame = WalFormat.frame(WalEntries.encode(batch, keyEncodings), batch.size());
     long mySegment;
     long myPosition;
     synchronized (appendLock) {

@@ -81,6 +81,34 @@ class SeriesBuffersTest {
   }
 
   @Test
+  void underPressureTheOldestBuffersAreWrittenFirstUntilBelowTheTarget() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesKey disk = SeriesKey.metric("disk", Map.of("host", "a"));
+    clock.set(1);
+    buffers.add(MEM, 1, 1);
+    clock.set(2);
+    buffers.add(CPU, 1, 1);
+    clock.set(3);
+    buffers.add(disk, 1, 1);
+    for (int i = 2; i <= 10; i++) { // later points do not make a buffer younger
+      buffers.add(MEM, i, i);
+      buffers.add(CPU, i, i);
+      buffers.add(disk, i, i);
+    }
+    long series = BufferMemory.series(CPU) + BufferMemory.series(MEM) + BufferMemory.series(disk);
+    assertEquals(0, buffers.flushOldest(buffers.memoryBytes()), "nothing to do at or below the target");
+    assertEquals(List.of(), written);
+
+    assertEquals(2, buffers.flushOldest(series + 10 * BufferMemory.NUMERIC_POINT));
+    assertEquals(List.of("mem:10", "cpu:10"), written, "oldest first, and no more than needed");
+    assertEquals(series + 10 * BufferMemory.NUMERIC_POINT, buffers.memoryBytes());
+
+    assertEquals(1, buffers.flushOldest(0), "a target below the series' own memory writes everything");
+    assertEquals(List.of("mem:10", "cpu:10", "disk:10"), written);
+    assertEquals(0, buffers.flushOldest(0), "then there is nothing left to write");
+  }
+
+  @Test
   void memoryCountsPointsStringsAndSeriesUntilWritten() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
     SeriesKey log = new SeriesKey("log", "string", Map.of("host", "a"));

@@ -2,18 +2,18 @@ package io.chronix.ingest.protocol.influx;
 
 import io.chronix.core.series.Precision;
 import io.chronix.core.series.SeriesKey;
-import io.chronix.core.series.SeriesOrigin;
 import io.chronix.core.series.ValueType;
-import io.chronix.ingest.protocol.Attributes;
+import io.chronix.ingest.protocol.ByteNumbers;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.PointSink;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * InfluxDB line protocol: {@code measurement[,tag=value...] field=value[,field=value...] [timestamp]}.
@@ -40,8 +40,11 @@ public final class LineProtocolParser {
    * series all day, and parsing a tag set costs more than the rest of its line.
    */
   private final SeriesCache cache;
-  private String lastSection;
+  /** The previous line's section (measurement and tags): agents send runs of lines of one series. */
+  private byte[] lastSection;
   private SeriesPrefix lastPrefix;
+  private final LineCursor cursor = new LineCursor();
+  private final Fields fields = new Fields();
 
   /**
    * @param defaultTimestampNanos timestamp of lines without one (the server's clock, as InfluxDB)
@@ -78,57 +81,62 @@ public final class LineProtocolParser {
   }
 
   public ParseResult parse(String body, PointSink sink) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    return parse(bytes, 0, bytes.length, sink);
+  }
+
+  /** Parses {@code [offset, offset + length)} of a request body in UTF-8. */
+  public ParseResult parse(byte[] body, int offset, int length, PointSink sink) throws IOException {
     List<LineError> errors = new ArrayList<>();
-    List<Field> fields = new ArrayList<>();
     long points = 0;
     int lineNumber = 0;
-    int position = 0;
-    int length = body.length();
-    while (position <= length) {
-      int end = body.indexOf('\n', position);
-      if (end < 0) {
-        end = length;
+    int position = offset;
+    int limit = offset + length;
+    while (position <= limit) {
+      int end = position;
+      while (end < limit && body[end] != '\n') {
+        end++;
       }
       lineNumber++;
       int lineStart = position;
       int lineEnd = end;
       position = end + 1;
       // trim in place: copying every line would cost more than parsing it
-      while (lineStart < lineEnd && Character.isWhitespace(body.charAt(lineStart))) {
+      while (lineStart < lineEnd && isWhitespace(body[lineStart])) {
         lineStart++;
       }
-      while (lineEnd > lineStart && Character.isWhitespace(body.charAt(lineEnd - 1))) {
+      while (lineEnd > lineStart && isWhitespace(body[lineEnd - 1])) {
         lineEnd--;
       }
-      if (lineStart == lineEnd || body.charAt(lineStart) == '#') {
+      if (lineStart == lineEnd || body[lineStart] == '#') {
         continue;
       }
       fields.clear();
       long timestamp;
       SeriesPrefix prefix;
       try {
-        Cursor cursor = new Cursor(body, lineStart, lineEnd);
-        prefix = prefix(cursor);
-        parseFields(cursor, fields);
-        timestamp = parseTimestamp(cursor);
+        cursor.reset(body, lineStart, lineEnd);
+        prefix = prefix();
+        parseFields();
+        timestamp = parseTimestamp();
       } catch (IllegalArgumentException e) {
-        errors.add(new LineError(lineNumber, e.getMessage() + " in '" + abbreviate(body.substring(lineStart, lineEnd)) + "'"));
+        errors.add(new LineError(lineNumber, e.getMessage() + " in '" + abbreviate(cursor.line()) + "'"));
         continue;
       }
-      for (Field field : fields) {
-        SeriesKey key = prefix.key(field.name, field.type);
-        switch (field.type) {
+      for (int f = 0; f < fields.count; f++) {
+        SeriesKey key = prefix.key(fields.names[f], fields.types[f]);
+        switch (fields.types[f]) {
           case LONG:
-            sink.acceptLong(key, timestamp, field.longValue);
+            sink.acceptLong(key, timestamp, fields.longs[f]);
             break;
           case BOOLEAN:
-            sink.acceptBoolean(key, timestamp, field.value != 0);
+            sink.acceptBoolean(key, timestamp, fields.values[f] != 0);
             break;
           case STRING:
-            sink.acceptText(key, timestamp, field.text);
+            sink.acceptText(key, timestamp, fields.texts[f]);
             break;
           default:
-            sink.accept(key, timestamp, field.value);
+            sink.accept(key, timestamp, fields.values[f]);
         }
         points++;
       }
@@ -136,104 +144,138 @@ public final class LineProtocolParser {
     return new ParseResult(points, errors);
   }
 
-  private SeriesPrefix prefix(Cursor cursor) {
+  /** Whitespace as {@link Character#isWhitespace} has it, for the ASCII range. */
+  private static boolean isWhitespace(byte b) {
+    return b == ' ' || (b >= 0x09 && b <= 0x0D) || (b >= 0x1C && b <= 0x1F);
+  }
+
+  private SeriesPrefix prefix() {
     int start = cursor.position;
-    cursor.skipKey(); // measurement and tags end at the first unescaped space
-    int sectionLength = cursor.position - start;
-    // agents send runs of lines of one series: most lines repeat the previous line's section
-    if (lastSection != null && lastSection.length() == sectionLength
-        && cursor.text.regionMatches(start, lastSection, 0, sectionLength)) {
-      return lastPrefix;
+    byte[] text = cursor.text;
+    // the same bytes followed by a space end where the previous section ended: no scan, no lookup
+    if (lastSection != null) {
+      int after = start + lastSection.length;
+      if (after < cursor.end && text[after] == ' ' && cursor.regionEquals(start, after, lastSection)) {
+        cursor.position = after;
+        return lastPrefix;
+      }
     }
-    String section = cursor.text.substring(start, cursor.position);
+    cursor.skipKey(); // measurement and tags end at the first unescaped space
+    String section = ByteNumbers.ascii(text, start, cursor.position); // one char a byte: a cache key, not text
     SeriesPrefix prefix = cache.get(section);
     if (prefix == null) {
-      prefix = SeriesPrefix.parse(section);
+      prefix = SeriesPrefix.parse(text, start, cursor.position);
       cache.put(section, prefix);
     }
-    lastSection = section;
+    // a section that ran to the line's end may end in a lone backslash: only one ended by a space is reused
+    lastSection = cursor.atEnd() ? null : Arrays.copyOfRange(text, start, cursor.position);
     lastPrefix = prefix;
     return prefix;
   }
 
-  private static void parseFields(Cursor cursor, List<Field> fields) {
+  private void parseFields() {
     cursor.skipSpaces();
     if (cursor.atEnd()) {
       throw new IllegalArgumentException("missing fields");
     }
     while (true) {
-      String key = cursor.readUntil('=', " ,", true);
+      String key = fields.name(cursor);
       if (key.isEmpty()) {
         throw new IllegalArgumentException("empty field key");
       }
       if (!cursor.consume('=')) {
         throw new IllegalArgumentException("field '" + key + "' has no '=value'");
       }
-      fields.add(parseValue(key, cursor));
+      parseValue(key);
       if (!cursor.consume(',')) {
         return;
       }
     }
   }
 
-  private static Field parseValue(String key, Cursor cursor) {
+  private void parseValue(String key) {
     if (cursor.peek() == '"') {
-      return new Field(key, ValueType.STRING, 0, 0, cursor.readQuoted(key));
+      fields.addText(key, cursor.readQuoted(key));
+      return;
     }
-    String raw = cursor.readRaw(" ,");
-    if (raw.isEmpty()) {
+    byte[] text = cursor.text;
+    int from = cursor.position;
+    cursor.skipRaw(',');
+    int to = cursor.position;
+    if (from == to) {
       throw new IllegalArgumentException("field '" + key + "' has no value");
     }
-    char last = raw.charAt(raw.length() - 1);
+    byte last = text[to - 1];
     if (last == 'i' || last == 'u') {
-      String digits = raw.substring(0, raw.length() - 1);
       long value;
       try {
-        value = last == 'i' ? Long.parseLong(digits) : Long.parseUnsignedLong(digits);
+        value = last == 'i' ? ByteNumbers.parseLong(text, from, to - 1)
+            : Long.parseUnsignedLong(ByteNumbers.ascii(text, from, to - 1));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("field '" + key + "': '" + raw + "' is not a valid "
+        throw new IllegalArgumentException("field '" + key + "': '" + raw(from, to) + "' is not a valid "
             + (last == 'i' ? "integer" : "unsigned integer"));
       }
       if (last == 'u' && value < 0) {
-        throw new IllegalArgumentException("field '" + key + "': unsigned integer " + raw
+        throw new IllegalArgumentException("field '" + key + "': unsigned integer " + raw(from, to)
             + " exceeds the largest long series value (2^63-1)");
       }
-      return new Field(key, ValueType.LONG, 0, value, null);
+      fields.addLong(key, value);
+      return;
     }
-    if (isBoolean(raw)) {
-      return new Field(key, ValueType.BOOLEAN, raw.charAt(0) == 't' || raw.charAt(0) == 'T' ? 1 : 0, 0, null);
+    int bool = booleanValue(text, from, to);
+    if (bool >= 0) {
+      fields.addBoolean(key, bool == 1);
+      return;
     }
-    if (!isFloat(raw)) {
-      throw new IllegalArgumentException("field '" + key + "': '" + raw + "' is not a number");
+    if (!isFloat(text, from, to)) {
+      throw new IllegalArgumentException("field '" + key + "': '" + raw(from, to) + "' is not a number");
     }
-    return new Field(key, ValueType.DOUBLE, Double.parseDouble(raw), 0, null);
+    fields.addDouble(key, ByteNumbers.parseDouble(text, from, to));
   }
 
-  private static boolean isBoolean(String raw) {
-    switch (raw) {
-      case "t": case "T": case "true": case "True": case "TRUE":
-      case "f": case "F": case "false": case "False": case "FALSE":
-        return true;
-      default:
-        return false;
+  private String raw(int from, int to) {
+    return new String(cursor.text, from, to - from, StandardCharsets.UTF_8);
+  }
+
+  private static final byte[][] TRUE = words("t", "T", "true", "True", "TRUE");
+  private static final byte[][] FALSE = words("f", "F", "false", "False", "FALSE");
+
+  private static byte[][] words(String... words) {
+    byte[][] out = new byte[words.length][];
+    for (int i = 0; i < words.length; i++) {
+      out[i] = words[i].getBytes(StandardCharsets.US_ASCII);
     }
+    return out;
+  }
+
+  /** 1 for InfluxDB's spellings of true, 0 for false, -1 for anything else. */
+  private static int booleanValue(byte[] text, int from, int to) {
+    byte first = text[from];
+    if (to - from > 5 || (first != 't' && first != 'T' && first != 'f' && first != 'F')) {
+      return -1;
+    }
+    for (byte[] word : first == 't' || first == 'T' ? TRUE : FALSE) {
+      if (Arrays.equals(text, from, to, word, 0, word.length)) {
+        return first == 't' || first == 'T' ? 1 : 0;
+      }
+    }
+    return -1;
   }
 
   /** The float syntax InfluxDB accepts: no NaN, no infinities, no hex, no type suffixes. */
-  private static boolean isFloat(String raw) {
-    int i = 0;
-    int n = raw.length();
-    if (i < n && (raw.charAt(i) == '-' || raw.charAt(i) == '+')) {
+  private static boolean isFloat(byte[] text, int from, int to) {
+    int i = from;
+    if (i < to && (text[i] == '-' || text[i] == '+')) {
       i++;
     }
     int digits = 0;
-    while (i < n && Character.isDigit(raw.charAt(i))) {
+    while (i < to && isDigit(text[i])) {
       i++;
       digits++;
     }
-    if (i < n && raw.charAt(i) == '.') {
+    if (i < to && text[i] == '.') {
       i++;
-      while (i < n && Character.isDigit(raw.charAt(i))) {
+      while (i < to && isDigit(text[i])) {
         i++;
         digits++;
       }
@@ -241,13 +283,13 @@ public final class LineProtocolParser {
     if (digits == 0) {
       return false;
     }
-    if (i < n && (raw.charAt(i) == 'e' || raw.charAt(i) == 'E')) {
+    if (i < to && (text[i] == 'e' || text[i] == 'E')) {
       i++;
-      if (i < n && (raw.charAt(i) == '-' || raw.charAt(i) == '+')) {
+      if (i < to && (text[i] == '-' || text[i] == '+')) {
         i++;
       }
       int exponentDigits = 0;
-      while (i < n && Character.isDigit(raw.charAt(i))) {
+      while (i < to && isDigit(text[i])) {
         i++;
         exponentDigits++;
       }
@@ -255,29 +297,35 @@ public final class LineProtocolParser {
         return false;
       }
     }
-    return i == n;
+    return i == to;
   }
 
-  private long parseTimestamp(Cursor cursor) {
+  private static boolean isDigit(byte b) {
+    return b >= '0' && b <= '9';
+  }
+
+  private long parseTimestamp() {
     cursor.skipSpaces();
     if (cursor.atEnd()) {
       return defaultTimestampNanos;
     }
-    String raw = cursor.readRaw(" ");
+    int from = cursor.position;
+    cursor.skipRaw(' ');
+    int to = cursor.position;
     cursor.skipSpaces();
     if (!cursor.atEnd()) {
       throw new IllegalArgumentException("unexpected text after the timestamp");
     }
     long value;
     try {
-      value = Long.parseLong(raw);
+      value = ByteNumbers.parseLong(cursor.text, from, to);
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("timestamp '" + raw + "' is not an integer");
+      throw new IllegalArgumentException("timestamp '" + raw(from, to) + "' is not an integer");
     }
     try {
       return precision.toNanos(value);
     } catch (ArithmeticException e) {
-      throw new IllegalArgumentException("timestamp " + raw + " in " + precision.name().toLowerCase()
+      throw new IllegalArgumentException("timestamp " + raw(from, to) + " in " + precision.name().toLowerCase()
           + " lies outside the years 1677-2262 (wrong precision?)");
     }
   }
@@ -286,188 +334,79 @@ public final class LineProtocolParser {
     return line.length() <= 120 ? line : line.substring(0, 117) + "...";
   }
 
-  /** One field of a line: its series' value type and the value in the matching slot. */
-  private record Field(String name, ValueType type, double value, long longValue, String text) {}
+  /**
+   * The fields of the current line, in reused arrays: a line is delivered only once all of it
+   * parsed. Field names are remembered by position, so a run of lines with the same fields
+   * decodes no name twice.
+   */
+  private static final class Fields {
+    private static final int REMEMBERED = 64;
+    private final byte[][] nameBytes = new byte[REMEMBERED][];
+    private final String[] rememberedNames = new String[REMEMBERED];
+    String[] names = new String[8];
+    ValueType[] types = new ValueType[8];
+    double[] values = new double[8];
+    long[] longs = new long[8];
+    String[] texts = new String[8];
+    int count;
 
-  /** Measurement and attributes of a line, with the series key of each field name it has seen. */
-  private static final class SeriesPrefix {
-    private final String measurement;
-    private final Map<String, String> attributes;
-    private final Map<String, SeriesKey> keys = new ConcurrentHashMap<>(4);
-    /** Keys of fields of other value types than double, which are rarer. */
-    private final Map<String, SeriesKey> typedKeys = new ConcurrentHashMap<>(4);
-
-    private SeriesPrefix(String measurement, Map<String, String> attributes) {
-      this.measurement = measurement;
-      this.attributes = attributes;
+    void clear() {
+      Arrays.fill(texts, 0, count, null);
+      count = 0;
     }
 
-    static SeriesPrefix parse(String section) {
-      Cursor cursor = new Cursor(section);
-      String measurement = cursor.readUntil(',', " ", false);
-      if (measurement.isEmpty()) {
-        throw new IllegalArgumentException("missing measurement");
-      }
-      Map<String, String> attributes = new TreeMap<>();
-      while (cursor.consume(',')) {
-        String tagKey = cursor.readUntil('=', ", ", true);
-        if (!cursor.consume('=')) {
-          throw new IllegalArgumentException("tag '" + tagKey + "' has no '=value'");
-        }
-        String tagValue = cursor.readUntil(',', " =", true);
-        String key = Attributes.key(tagKey);
-        if (attributes.put(key, Attributes.value(key, tagValue)) != null) {
-          throw new IllegalArgumentException("tag '" + key + "' appears twice");
-        }
-      }
-      if (!cursor.atEnd()) {
-        throw new IllegalArgumentException("unexpected '" + cursor.peek() + "' in the tag set");
-      }
-      return new SeriesPrefix(measurement, attributes);
-    }
-
-    SeriesKey key(String field, ValueType type) {
-      if (type != ValueType.DOUBLE) {
-        return typedKeys.computeIfAbsent(type.typeName() + '\u0000' + field,
-            k -> new SeriesKey(name(field), type.typeName(), origin(field)));
-      }
-      SeriesKey key = keys.get(field);
-      if (key == null) {
-        key = SeriesKey.metric(name(field), origin(field));
-        keys.put(field, key);
-      }
-      return key;
-    }
-
-    /** The tags plus what the series was written as: measurement and field. */
-    private Map<String, String> origin(String field) {
-      return Attributes.withOrigin(attributes, SeriesOrigin.INFLUX, SeriesOrigin.INFLUX_MEASUREMENT, measurement,
-          SeriesOrigin.INFLUX_FIELD, field);
-    }
-
-    private String name(String field) {
-      return field.equals("value") ? measurement : measurement + "_" + field;
-    }
-  }
-
-  /** Reads one line; a backslash escapes the character after it where that one is special. */
-  private static final class Cursor {
-    private final String text;
-    private int position;
-    private final int start;
-    private final int end;
-
-    Cursor(String text) {
-      this(text, 0, text.length());
-    }
-
-    Cursor(String text, int start, int end) {
-      this.text = text;
-      this.position = start;
-      this.start = start;
-      this.end = end;
-    }
-
-    boolean atEnd() {
-      return position >= end;
-    }
-
-    char peek() {
-      return atEnd() ? '\0' : text.charAt(position);
-    }
-
-    boolean consume(char c) {
-      if (!atEnd() && text.charAt(position) == c) {
-        position++;
-        return true;
-      }
-      return false;
-    }
-
-    void skipSpaces() {
-      while (!atEnd() && text.charAt(position) == ' ') {
-        position++;
-      }
-    }
-
-    /** Moves past measurement and tag set: to the first space not escaped. */
-    void skipKey() {
-      while (!atEnd()) {
-        char c = text.charAt(position);
-        if (c == '\\' && position + 1 < end) {
-          position += 2;
-        } else if (c == ' ') {
-          return;
-        } else {
-          position++;
+    /** The next field's name, up to its '=' (or the space or comma that makes it an error). */
+    String name(LineCursor cursor) {
+      int from = cursor.position;
+      int slot = count;
+      if (slot < REMEMBERED && nameBytes[slot] != null) {
+        int to = from + nameBytes[slot].length;
+        if (to < cursor.end && cursor.text[to] == '=' && cursor.regionEquals(from, to, nameBytes[slot])
+            && (to == from || cursor.text[to - 1] != '\\')) {
+          cursor.position = to;
+          return rememberedNames[slot];
         }
       }
+      String name = cursor.readUntil('=', " ,", true);
+      if (slot < REMEMBERED && cursor.position > from && cursor.text[cursor.position - 1] != '\\') {
+        nameBytes[slot] = Arrays.copyOfRange(cursor.text, from, cursor.position);
+        rememberedNames[slot] = name;
+      }
+      return name;
     }
 
-    /**
-     * Reads up to {@code stop} or any of {@code alsoStop}, resolving escapes of those characters
-     * and of the backslash itself; a backslash before anything else is kept as it is.
-     */
-    String readUntil(char stop, String alsoStop, boolean forbidEmpty) {
-      StringBuilder out = null;
-      int start = position;
-      while (!atEnd()) {
-        char c = text.charAt(position);
-        if (c == '\\' && position + 1 < end) {
-          char next = text.charAt(position + 1);
-          if (next == stop || alsoStop.indexOf(next) >= 0 || next == '\\' || next == '=' || next == ',' || next == ' ') {
-            if (out == null) {
-              out = new StringBuilder(text.substring(start, position));
-            }
-            out.append(next);
-            position += 2;
-            continue;
-          }
-        }
-        if (c == stop || alsoStop.indexOf(c) >= 0) {
-          break;
-        }
-        if (out != null) {
-          out.append(c);
-        }
-        position++;
-      }
-      String result = out == null ? text.substring(start, position) : out.toString();
-      if (forbidEmpty && result.isEmpty()) {
-        throw new IllegalArgumentException("empty key or value at column " + (position - this.start + 1));
-      }
-      return result;
+    void addDouble(String name, double value) {
+      int i = next(name, ValueType.DOUBLE);
+      values[i] = value;
     }
 
-    /**
-     * A double-quoted string field value; inside it a backslash escapes {@code "} and {@code \\},
-     * and stays literal before anything else.
-     */
-    String readQuoted(String field) {
-      position++; // the opening quote
-      StringBuilder out = new StringBuilder();
-      while (position < end) {
-        char c = text.charAt(position);
-        if (c == '\\' && position + 1 < end && (text.charAt(position + 1) == '"' || text.charAt(position + 1) == '\\')) {
-          out.append(text.charAt(position + 1));
-          position += 2;
-        } else if (c == '"') {
-          position++;
-          return out.toString();
-        } else {
-          out.append(c);
-          position++;
-        }
-      }
-      throw new IllegalArgumentException("field '" + field + "': string value has no closing quote");
+    void addBoolean(String name, boolean value) {
+      int i = next(name, ValueType.BOOLEAN);
+      values[i] = value ? 1 : 0;
     }
 
-    String readRaw(String stops) {
-      int start = position;
-      while (!atEnd() && stops.indexOf(text.charAt(position)) < 0) {
-        position++;
+    void addLong(String name, long value) {
+      int i = next(name, ValueType.LONG);
+      longs[i] = value;
+    }
+
+    void addText(String name, String value) {
+      int i = next(name, ValueType.STRING);
+      texts[i] = value;
+    }
+
+    private int next(String name, ValueType type) {
+      if (count == names.length) {
+        int capacity = count * 2;
+        names = Arrays.copyOf(names, capacity);
+        types = Arrays.copyOf(types, capacity);
+        values = Arrays.copyOf(values, capacity);
+        longs = Arrays.copyOf(longs, capacity);
+        texts = Arrays.copyOf(texts, capacity);
       }
-      return text.substring(start, position);
+      names[count] = name;
+      types[count] = type;
+      return count++;
     }
   }
 }

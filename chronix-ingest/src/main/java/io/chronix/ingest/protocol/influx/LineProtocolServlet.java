@@ -36,7 +36,7 @@ public final class LineProtocolServlet extends WriteEndpoint {
   protected ParseResult parse(HttpServletRequest request, long maxRequestBytes, PointBatch batch)
       throws IOException, MalformedBodyException {
     // the body first: asking for a parameter would let the container eat a form-encoded body
-    String body = RequestBodies.readUtf8(request, maxRequestBytes);
+    byte[] body = RequestBodies.readDecoded(request, maxRequestBytes);
     Precision precision;
     try {
       String requested = request.getParameter("precision");
@@ -46,6 +46,6 @@ public final class LineProtocolServlet extends WriteEndpoint {
     }
     Instant now = Instant.now();
     long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
-    return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, batch);
+    return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, 0, body.length, batch);
   }
 }

@@ -163,4 +163,28 @@ class LineProtocolParserTest {
         new Point(new SeriesKey("svc_big", "long", host), 10_000_000_000L, 18446744073709551L),
         new Point(SeriesKey.metric("svc_load", host), 10_000_000_000L, 0.5)), points);
   }
+
+  @Test
+  void runsOfOneSeriesReuseTheSectionOnlyWhereItEndsAlike() throws IOException {
+    ParseResult result = parse(Precision.NANOSECONDS, String.join("\n",
+        "m\\ x,host=a value=1 1",
+        "m\\ x,host=a value=2 2", // same bytes, same section
+        "m\\ x,host=a\\ b value=3 3", // longer section with the same start
+        "m\\ x,host=a value=4,other=5 4", // a second field after the remembered one
+        "m\\ x,host=a oth\\=er=6 5", // an escaped '=' in a field name
+        "m\\ x,host=a oth\\=er=7 6",
+        "m\\ x,host=a", // section to the line's end: an error, and not reused
+        "m\\ x,host=a value=8 7",
+        "m\\ x,host=\u00e9t\u00e9 value=9 8")); // UTF-8 in a tag value
+    assertEquals(9, result.points());
+    assertEquals(1, result.errors().size());
+    assertEquals(7, result.errors().get(0).line());
+    SeriesKey ax = SeriesKey.metric("m x", Map.of("host", "a"));
+    assertEquals(new Point(ax, 2, 2.0), points.get(1));
+    assertEquals(new Point(SeriesKey.metric("m x", Map.of("host", "a b")), 3, 3.0), points.get(2));
+    assertEquals(new Point(SeriesKey.metric("m x_other", Map.of("host", "a")), 4, 5.0), points.get(4));
+    assertEquals(new Point(SeriesKey.metric("m x_oth=er", Map.of("host", "a")), 6, 7.0), points.get(6));
+    assertEquals(new Point(ax, 7, 8.0), points.get(7));
+    assertEquals(new Point(SeriesKey.metric("m x", Map.of("host", "\u00e9t\u00e9")), 8, 9.0), points.get(8));
+  }
 }

@@ -1,0 +1,130 @@
+package io.chronix.ingest.protocol;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Decimal numbers read straight from request bytes, the hot path of the text protocols (a
+ * 10,000-line write holds 10,000 values and timestamps): no String per number. Anything beyond
+ * the fast paths goes to the JDK's parsers, so results are exactly theirs.
+ */
+public final class ByteNumbers {
+
+  /** Powers of ten that doubles hold exactly: a product or quotient with them rounds once. */
+  private static final double[] EXACT_POWERS = {
+      1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+      1e19, 1e20, 1e21, 1e22};
+  /** Significant digits that fit a long below 2^53, where the fast path is exact. */
+  private static final int FAST_DIGITS = 15;
+  /** Digits of a long that cannot overflow; a nineteenth is checked (nanosecond timestamps have 19). */
+  private static final int SAFE_LONG_DIGITS = 18;
+
+  private ByteNumbers() {}
+
+  /**
+   * A decimal float in {@code [start, end)}, already checked for the accepted syntax
+   * ({@code [+-]digits[.digits][(e|E)[+-]digits]}). Up to 15 significant digits and a decimal
+   * exponent within 22 take Clinger's fast path (one correctly rounded multiplication or
+   * division); the rest goes to {@link Double#parseDouble}.
+   */
+  public static double parseDouble(byte[] text, int start, int end) {
+    int i = start;
+    boolean negative = false;
+    if (text[i] == '-' || text[i] == '+') {
+      negative = text[i] == '-';
+      i++;
+    }
+    long mantissa = 0;
+    int significant = 0;
+    int exponent = 0;
+    boolean fraction = false;
+    for (; i < end; i++) {
+      byte c = text[i];
+      if (c == '.') {
+        fraction = true;
+        continue;
+      }
+      if (c < '0' || c > '9') {
+        break;
+      }
+      if (mantissa != 0 || c != '0') {
+        if (++significant > FAST_DIGITS) {
+          return slow(text, start, end);
+        }
+        mantissa = mantissa * 10 + (c - '0');
+      }
+      if (fraction) {
+        exponent--;
+      }
+    }
+    if (i < end) { // the exponent
+      i++;
+      boolean negativeExponent = false;
+      if (text[i] == '-' || text[i] == '+') {
+        negativeExponent = text[i] == '-';
+        i++;
+      }
+      if (end - i > 4) {
+        return slow(text, start, end);
+      }
+      int value = 0;
+      for (; i < end; i++) {
+        value = value * 10 + (text[i] - '0');
+      }
+      exponent += negativeExponent ? -value : value;
+    }
+    double result;
+    if (mantissa == 0) {
+      result = 0;
+    } else if (exponent >= 0 && exponent < EXACT_POWERS.length) {
+      result = mantissa * EXACT_POWERS[exponent];
+    } else if (exponent < 0 && -exponent < EXACT_POWERS.length) {
+      result = mantissa / EXACT_POWERS[-exponent];
+    } else {
+      return slow(text, start, end);
+    }
+    return negative ? -result : result;
+  }
+
+  /**
+   * A signed decimal long in {@code [start, end)} (ASCII digits, optional sign).
+   *
+   * @throws NumberFormatException exactly where {@link Long#parseLong} throws for the same text
+   */
+  public static long parseLong(byte[] text, int start, int end) {
+    int i = start;
+    boolean negative = false;
+    if (i < end && (text[i] == '-' || text[i] == '+')) {
+      negative = text[i] == '-';
+      i++;
+    }
+    if (i == end || end - i > SAFE_LONG_DIGITS + 1) {
+      return Long.parseLong(ascii(text, start, end));
+    }
+    int safeEnd = Math.min(end, i + SAFE_LONG_DIGITS);
+    long value = 0;
+    for (; i < safeEnd; i++) {
+      int digit = text[i] - '0';
+      if (digit < 0 || digit > 9) {
+        throw new NumberFormatException("For input string: \"" + ascii(text, start, end) + "\"");
+      }
+      value = value * 10 + digit;
+    }
+    if (i < end) {
+      int digit = text[i] - '0';
+      if (digit < 0 || digit > 9 || value > (Long.MAX_VALUE - digit) / 10) {
+        return Long.parseLong(ascii(text, start, end)); // the JDK's verdict at the edge (and for Long.MIN_VALUE)
+      }
+      value = value * 10 + digit;
+    }
+    return negative ? -value : value;
+  }
+
+  /** Bytes as text one to one: numbers and their error messages are ASCII. */
+  public static String ascii(byte[] text, int start, int end) {
+    return new String(text, start, end - start, StandardCharsets.ISO_8859_1);
+  }
+
+  private static double slow(byte[] text, int start, int end) {
+    return Double.parseDouble(ascii(text, start, end));
+  }
+}
