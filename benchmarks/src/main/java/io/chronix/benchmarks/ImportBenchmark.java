@@ -91,13 +91,13 @@ public final class ImportBenchmark {
     return total;
   }
 
-  static long directoryBytes(Path dir) throws IOException {
+  public static long directoryBytes(Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(dir)) {
       return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
     }
   }
 
-  static void deleteRecursively(Path dir) throws IOException {
+  public static void deleteRecursively(Path dir) throws IOException {
     try (Stream<Path> files = Files.walk(dir)) {
       files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
     }

@@ -12,9 +12,9 @@ import java.util.stream.Stream;
  * counted: the total and its split into the Solr index, Solr's transaction log, our write-ahead log
  * and the rest (solr.xml, the configset, core properties).
  */
-record StoreFootprint(long total, Map<String, Long> split) {
+public record StoreFootprint(long total, Map<String, Long> split) {
 
-  static StoreFootprint of(Path dataDir, String collection) throws IOException {
+  public static StoreFootprint of(Path dataDir, String collection) throws IOException {
     Path data = dataDir.resolve("solr").resolve(collection).resolve("data");
     Path index = data.resolve("index");
     Path tlog = data.resolve("tlog");

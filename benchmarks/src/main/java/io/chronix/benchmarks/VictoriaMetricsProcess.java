@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * as a child process on 127.0.0.1 with its own storage directory; its output goes to a log file
  * outside that directory, so that the log never counts as VictoriaMetrics' data.
  */
-final class VictoriaMetricsProcess implements AutoCloseable {
+public final class VictoriaMetricsProcess implements AutoCloseable {
 
   static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -38,7 +38,7 @@ final class VictoriaMetricsProcess implements AutoCloseable {
   }
 
   /** Installs the package when missing and returns the server binary's path. */
-  static String install() throws IOException, InterruptedException {
+  public static String install() throws IOException, InterruptedException {
     List<String> out = run(List.of("bash", "benchmarks/peers/victoria-metrics.sh"));
     String binary = out.isEmpty() ? "" : out.get(out.size() - 1).trim();
     if (binary.isEmpty() || !Files.isExecutable(Path.of(binary))) {
@@ -47,7 +47,7 @@ final class VictoriaMetricsProcess implements AutoCloseable {
     return binary;
   }
 
-  static String version(String binary) throws IOException, InterruptedException {
+  public static String version(String binary) throws IOException, InterruptedException {
     String reported = String.join(" ", run(List.of(binary, "-version"))).trim();
     // Debian's build leaves the version string empty; the package version names the release
     String packaged = String.join(" ", run(List.of("dpkg-query", "-W", "-f=${Version}", "victoria-metrics"))).trim();
@@ -58,7 +58,7 @@ final class VictoriaMetricsProcess implements AutoCloseable {
    * Starts VictoriaMetrics on a free loopback port and waits for {@code /health}. The retention
    * period is 100 years: P4 is from 2015, and older samples would be dropped at ingestion.
    */
-  static VictoriaMetricsProcess start(String binary, Path storage, Path log, String... flags) throws Exception {
+  public static VictoriaMetricsProcess start(String binary, Path storage, Path log, String... flags) throws Exception {
     int port = freePort();
     List<String> command = new ArrayList<>(List.of(binary, "-storageDataPath=" + storage,
         "-httpListenAddr=127.0.0.1:" + port, "-retentionPeriod=100y"));
@@ -75,11 +75,15 @@ final class VictoriaMetricsProcess implements AutoCloseable {
     return vm;
   }
 
-  URI base() {
+  public long pid() {
+    return process.pid();
+  }
+
+  public URI base() {
     return base;
   }
 
-  Path log() {
+  public Path log() {
     return log;
   }
 
@@ -103,7 +107,7 @@ final class VictoriaMetricsProcess implements AutoCloseable {
   }
 
   /** SIGTERM, on which VictoriaMetrics flushes its buffers and writes its caches. */
-  void stop() throws InterruptedException {
+  public void stop() throws InterruptedException {
     process.destroy();
     if (!process.waitFor(2, TimeUnit.MINUTES)) {
       throw new IllegalStateException("VictoriaMetrics did not stop within 2 minutes; log: " + log);
@@ -114,7 +118,7 @@ final class VictoriaMetricsProcess implements AutoCloseable {
     }
   }
 
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     if (process.isAlive()) {
       process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
     }
@@ -126,7 +130,7 @@ final class VictoriaMetricsProcess implements AutoCloseable {
   }
 
   /** Shows the end of the log right away; the log is kept for a failed run (its path is in the error). */
-  static void printTail(Path log) {
+  public static void printTail(Path log) {
     System.err.println("VictoriaMetrics log " + log + ", last lines:");
     try (Stream<String> lines = Files.lines(log)) {
       List<String> all = lines.toList();
@@ -136,19 +140,19 @@ final class VictoriaMetricsProcess implements AutoCloseable {
     }
   }
 
-  static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
+  public static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
     HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofMinutes(5)).GET().build();
     return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
-  static void expect(HttpResponse<?> response, String what) {
+  public static void expect(HttpResponse<?> response, String what) {
     if (response.statusCode() / 100 != 2) {
       throw new IllegalStateException(what + ": VictoriaMetrics answered " + response.statusCode() + " "
           + response.body());
     }
   }
 
-  static List<String> run(List<String> command) throws IOException, InterruptedException {
+  public static List<String> run(List<String> command) throws IOException, InterruptedException {
     Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     List<String> lines = new ArrayList<>();
     try (BufferedReader reader = new BufferedReader(

@@ -1,6 +1,7 @@
 package io.chronix.ingest.buffer;
 
 import io.chronix.core.chunk.Chunker;
+import io.chronix.core.record.Record;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
@@ -8,6 +9,8 @@ import io.chronix.ingest.semantic.SemanticRule;
 import io.chronix.ingest.semantic.SemanticRules;
 import io.chronix.ingest.store.RecordStore;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,15 +31,34 @@ public final class RecordSink implements ChunkSink {
 
   @Override
   public Points accept(SeriesKey key, Points points) throws IOException {
+    List<Record> records = new ArrayList<>();
+    Points stored = toRecords(key, points, records);
+    store.write(records);
+    return stored;
+  }
+
+  @Override
+  public List<Points> acceptAll(List<SeriesKey> keys, List<Points> points) throws IOException {
+    List<Record> records = new ArrayList<>();
+    List<Points> stored = new ArrayList<>(keys.size());
+    for (int i = 0; i < keys.size(); i++) {
+      stored.add(toRecords(keys.get(i), points.get(i), records));
+    }
+    store.write(records);
+    return stored;
+  }
+
+  /** Adds the records of one series' points; returns the points as they will be stored. */
+  private Points toRecords(SeriesKey key, Points points, List<Record> records) {
     points.sortAndDeduplicate();
     Optional<SemanticRule> rule = rules.ruleFor(key.name());
     if (rule.isPresent()) {
       // rounding and aggregating are about measurements: other value types keep their points
       Points stored = points.type() == ValueType.DOUBLE ? rule.get().apply(points) : points;
-      store.write(rule.get().chunker().chunk(key, stored));
+      records.addAll(rule.get().chunker().chunk(key, stored));
       return stored;
     }
-    store.write(chunker.chunk(key, points));
+    records.addAll(chunker.chunk(key, points));
     return points;
   }
 }

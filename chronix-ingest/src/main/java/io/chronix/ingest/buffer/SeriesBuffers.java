@@ -321,8 +321,10 @@ public final class SeriesBuffers {
     candidates.sort(Comparator.comparingLong(Candidate::firstArrival));
     int written = 0;
     IOException failure = null;
+    List<Outgoing> batch = new ArrayList<>();
+    long freed = 0; // taken out: leaves the memory count once written
     for (Candidate candidate : candidates) {
-      if (memory.get() <= targetBytes) {
+      if (memory.get() - freed <= targetBytes) {
         break;
       }
       SeriesBuffer.Drained drained = null;
@@ -332,14 +334,16 @@ public final class SeriesBuffers {
         }
       }
       if (drained != null) {
-        try {
-          write(candidate.key(), candidate.buffer(), drained);
-          written++;
-        } catch (IOException e) {
-          failure = failure == null ? e : failure; // keep writing the others
+        batch.add(new Outgoing(candidate.key(), candidate.buffer(), drained));
+        freed += drained.bytes();
+        written++;
+        if (batch.size() >= BATCH_CHUNKS) {
+          failure = writeKeepingFirstFailure(batch, failure);
+          freed = 0;
         }
       }
     }
+    failure = writeKeepingFirstFailure(batch, failure);
     if (failure != null) {
       throw failure;
     }
@@ -348,6 +352,8 @@ public final class SeriesBuffers {
 
   private void flush(boolean all) throws IOException {
     IOException failure = null;
+    List<Outgoing> batch = new ArrayList<>();
+    long batchBytes = 0;
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
       SeriesBuffer.Drained drained = null;
@@ -366,15 +372,27 @@ public final class SeriesBuffers {
         }
       }
       if (drained != null) {
-        try {
-          write(entry.getKey(), buffer, drained);
-        } catch (IOException e) {
-          failure = failure == null ? e : failure; // keep flushing the others
+        batch.add(new Outgoing(entry.getKey(), buffer, drained));
+        batchBytes += drained.bytes();
+        if (batch.size() >= BATCH_CHUNKS || batchBytes >= BATCH_BYTES) {
+          failure = writeKeepingFirstFailure(batch, failure);
+          batchBytes = 0;
         }
       }
     }
+    failure = writeKeepingFirstFailure(batch, failure);
     if (failure != null) {
       throw failure;
+    }
+  }
+
+  /** Writes a batch; a failure is kept, not thrown, so that the other batches are still written. */
+  private IOException writeKeepingFirstFailure(List<Outgoing> batch, IOException failure) {
+    try {
+      writeBatch(batch);
+      return failure;
+    } catch (IOException e) {
+      return failure == null ? e : failure;
     }
   }
 
@@ -431,26 +449,69 @@ public final class SeriesBuffers {
     try {
       int size = drained.points().size(); // the sink may de-duplicate in place
       Points stored = sink.accept(key, drained.points());
-      buffered.addAndGet(-size);
-      ledger.written(drained.segment());
-      synchronized (buffer) {
-        buffer.written(drained, stored, clock.getAsLong());
-      }
-      memory.addAndGet(-drained.bytes()); // written: the chunk's points are the store's now
+      written(buffer, drained, stored, size);
     } catch (IOException | RuntimeException e) {
-      synchronized (buffer) {
-        long pinned = buffer.isEmpty() ? SeriesBuffer.NO_SEGMENT : buffer.oldestSegment();
-        long before = buffer.retainedBytes();
-        buffer.restore(drained);
-        // back in the buffer: counted there now instead of on the way
-        memory.addAndGet(buffer.retainedBytes() - before - drained.bytes());
-        // the buffer and the chunk each held a pin; the merged buffer keeps the older one
-        if (pinned != SeriesBuffer.NO_SEGMENT) {
-          ledger.unpin(Math.max(pinned, drained.segment()));
-        }
-        noteVisibility(key, buffer);
+      restore(key, buffer, drained);
+      throw e;
+    }
+  }
+
+  /** One chunk taken out of a buffer, on its way to the store with others. */
+  private record Outgoing(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {}
+
+  /** Chunks written together: one store request per batch, not per series. */
+  private static final int BATCH_CHUNKS = 1000;
+  private static final long BATCH_BYTES = 8L << 20;
+
+  /** Writes the batch's chunks in one store request; on failure every one goes back to its buffer. */
+  private void writeBatch(List<Outgoing> batch) throws IOException {
+    if (batch.isEmpty()) {
+      return;
+    }
+    List<SeriesKey> keys = new ArrayList<>(batch.size());
+    List<Points> points = new ArrayList<>(batch.size());
+    int[] sizes = new int[batch.size()];
+    for (int i = 0; i < batch.size(); i++) {
+      keys.add(batch.get(i).key());
+      points.add(batch.get(i).drained().points());
+      sizes[i] = batch.get(i).drained().points().size(); // the sink may de-duplicate in place
+    }
+    try {
+      List<Points> stored = sink.acceptAll(keys, points);
+      for (int i = 0; i < batch.size(); i++) {
+        written(batch.get(i).buffer(), batch.get(i).drained(), stored.get(i), sizes[i]);
+      }
+    } catch (IOException | RuntimeException e) {
+      for (Outgoing outgoing : batch) {
+        restore(outgoing.key(), outgoing.buffer(), outgoing.drained());
       }
       throw e;
+    } finally {
+      batch.clear();
+    }
+  }
+
+  private void written(SeriesBuffer buffer, SeriesBuffer.Drained drained, Points stored, int size) {
+    buffered.addAndGet(-size);
+    ledger.written(drained.segment());
+    synchronized (buffer) {
+      buffer.written(drained, stored, clock.getAsLong());
+    }
+    memory.addAndGet(-drained.bytes()); // written: the chunk's points are the store's now
+  }
+
+  private void restore(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
+    synchronized (buffer) {
+      long pinned = buffer.isEmpty() ? SeriesBuffer.NO_SEGMENT : buffer.oldestSegment();
+      long before = buffer.retainedBytes();
+      buffer.restore(drained);
+      // back in the buffer: counted there now instead of on the way
+      memory.addAndGet(buffer.retainedBytes() - before - drained.bytes());
+      // the buffer and the chunk each held a pin; the merged buffer keeps the older one
+      if (pinned != SeriesBuffer.NO_SEGMENT) {
+        ledger.unpin(Math.max(pinned, drained.segment()));
+      }
+      noteVisibility(key, buffer);
     }
   }
 

@@ -81,6 +81,38 @@ class SeriesBuffersTest {
   }
 
   @Test
+  void aFlushWritesManySeriesInFewStoreRequestsAndAFailedOneKeepsThemAll() throws IOException {
+    List<Integer> requests = new ArrayList<>();
+    ChunkSink batching = new ChunkSink() {
+      @Override
+      public Points accept(SeriesKey key, Points points) {
+        throw new AssertionError("a flush writes in batches");
+      }
+
+      @Override
+      public List<Points> acceptAll(List<SeriesKey> keys, List<Points> points) throws IOException {
+        if (failing.get()) {
+          throw new IOException("store down");
+        }
+        requests.add(keys.size());
+        return points;
+      }
+    };
+    SeriesBuffers buffers = new SeriesBuffers(1000, Long.MAX_VALUE, Duration.ofHours(1), batching, clock::get,
+        Runnable::run, ledger);
+    for (int series = 0; series < 2500; series++) {
+      buffers.add(SeriesKey.metric("m" + series, Map.of()), 1, series);
+    }
+    failing.set(true);
+    assertThrows(IOException.class, buffers::flushAll);
+    assertEquals(2500, buffers.bufferedPoints(), "a failed batch goes back to its buffers, whole");
+    failing.set(false);
+    buffers.flushAll();
+    assertEquals(List.of(1000, 1000, 500), requests);
+    assertEquals(0, buffers.bufferedPoints());
+  }
+
+  @Test
   void underPressureTheOldestBuffersAreWrittenFirstUntilBelowTheTarget() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
     SeriesKey disk = SeriesKey.metric("disk", Map.of("host", "a"));

@@ -1,0 +1,86 @@
+package io.chronix.benchmarks;
+
+import io.chronix.benchmarks.load.GatlingJvm;
+import io.chronix.benchmarks.load.GatlingResults;
+import io.chronix.benchmarks.load.GatlingRun;
+import io.chronix.benchmarks.load.LoadReport;
+import io.chronix.benchmarks.load.LoadShape;
+import io.chronix.benchmarks.load.ServerSampler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The performance issue's Gatling load against our server as a new user starts it (launcher
+ * defaults, {@code wal.fsync=always}, a fresh data directory), with the server watched from
+ * outside while it runs, because the goal is as much about what the load costs and whether it
+ * accumulates as about latency. Prints the figures as Markdown and the verdict; exits 0 whenever
+ * the run itself worked, whatever the verdict.
+ *
+ * <p>Run: {@code benchmarks/run Load [--quick] [--minutes N]} (10 minutes by default, 60 s with
+ * {@code --quick}); Gatling's HTML report lands in {@code benchmarks/target/gatling}.
+ */
+public final class Load {
+
+  private static final Path OUT = Path.of("benchmarks", "target");
+
+  private Load() {}
+
+  public static void main(String[] args) throws Exception {
+    if (!GatlingJvm.ready()) {
+      System.exit(GatlingJvm.relaunch(Load.class, args));
+    }
+    long seconds = seconds(args);
+    Path dataDir = Files.createTempDirectory("chronix-load-");
+    Path log = OUT.resolve("load-chronix.log");
+    Files.createDirectories(OUT);
+    String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    System.out.printf("Load: %,.0f points/s from %,d agents + %.0f dashboard queries/s for %d s; server log %s%n",
+        LoadShape.POINTS_PER_SECOND, LoadShape.AGENTS, 3 * LoadShape.QUERIES_PER_SECOND_PER_TYPE, seconds, log);
+    try (ChronixProcess server = ChronixProcess.start(dataDir, log)) {
+      String base = server.base().toString().replaceAll("/+$", "");
+      Path run;
+      List<ServerSampler.Sample> samples;
+      try (ServerSampler sampler = ServerSampler.start(server.pid(), server.base(),
+          Duration.ofSeconds(seconds >= 300 ? 5 : 2))) {
+        run = GatlingRun.run(base, seconds, OUT.resolve("gatling"), "chronix load " + seconds + " s");
+        samples = sampler.samples();
+      }
+      server.stop();
+      LoadReport report = new LoadReport(GatlingResults.read(run, LoadShape.REQUESTS), samples, seconds);
+      System.out.println();
+      System.out.printf("## Load with Gatling: %d s, %s (report %s)%n%n", seconds, date, run.resolve("index.html"));
+      System.out.println(report.markdown());
+      System.out.println("Verdict:");
+      System.out.print(report.verdict());
+    } finally {
+      deleteRecursively(dataDir);
+    }
+  }
+
+  private static long seconds(String[] args) {
+    long seconds = 600;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> seconds = 60;
+        case "--minutes" -> seconds = Math.round(Double.parseDouble(args[++i]) * 60);
+        default -> throw new IllegalArgumentException("usage: benchmarks/run Load [--quick] [--minutes N]");
+      }
+    }
+    return seconds;
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    }
+  }
+}

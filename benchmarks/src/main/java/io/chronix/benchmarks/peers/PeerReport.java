@@ -1,0 +1,147 @@
+package io.chronix.benchmarks.peers;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The comparison's three tables (write throughput, storage, query mix) as Markdown, written into
+ * docs/benchmarks.md between markers of their own (a full run and {@code --quick} keep separate
+ * sections), with the charts beside it under docs/benchmarks/.
+ */
+final class PeerReport {
+
+  private static final Map<String, String> LOADS = Map.of("p4", "P4, line protocol (first load after start)",
+      "synthetic", "10,000-series stream, line protocol", "remote", "P4, Prometheus remote write", "again",
+      "P4, line protocol again (new series, after the loads above)");
+
+  private final PeerComparison.Plan plan;
+  private final Workloads workloads;
+  private final QueryMix mix;
+  private final List<PeerRun> runs;
+
+  PeerReport(PeerComparison.Plan plan, Workloads workloads, QueryMix mix, List<PeerRun> runs) {
+    this.plan = plan;
+    this.workloads = workloads;
+    this.mix = mix;
+    this.runs = runs;
+  }
+
+  String markdown() {
+    StringBuilder out = new StringBuilder();
+    String suffix = plan.quick() ? " --quick" : "";
+    out.append("```\nbenchmarks/run Peers").append(suffix).append("\n```\n\n");
+    out.append(String.format(Locale.ROOT, "Run of %s on this machine (2 cores). Data: %s values of %d P4 series "
+        + "(%,.1f MB of CSV), %,d values of the 10,000-series stream; %d client threads, %,d lines or samples a "
+        + "request; servers one after the other, each on a fresh data directory. Versions: %s.%n%n",
+        LocalDate.now(ZoneOffset.UTC), String.format(Locale.ROOT, "%,d", workloads.p4LineProtocol.values()),
+        workloads.series.size(), workloads.p4LineProtocol.csvBytes() / 1e6, workloads.synthetic.values(), 2,
+        Workloads.LINES_PER_REQUEST, versions()));
+
+    out.append("#### Write throughput\n\n");
+    out.append("Time to the acknowledgement of the last request; `flush` is the time of the flush asked for after "
+        + "it (ours: `/flush`, buffers written and committed; VictoriaMetrics: `/internal/force_flush`; InfluxDB: "
+        + "none needed). CPU seconds and peak resident memory of the server process during the load.\n\n");
+    out.append("| load | server | values/s | MB/s of CSV | time (s) | flush (s) | CPU (s) | peak RSS (MB) | 429/503 retries | / VictoriaMetrics |\n");
+    out.append("|---|---|---|---|---|---|---|---|---|---|\n");
+    for (String load : List.of("p4", "synthetic", "remote", "again")) {
+      IngestLoad ingest = switch (load) {
+        case "p4" -> workloads.p4LineProtocol;
+        case "synthetic" -> workloads.synthetic;
+        case "again" -> workloads.p4Again;
+        default -> workloads.p4RemoteWrite;
+      };
+      double vmRate = runs.get(0).loads.get(load).outcome().valuesPerSecond(ingest.values());
+      for (PeerRun run : runs) {
+        PeerRun.Load result = run.loads.get(load);
+        double rate = result.outcome().valuesPerSecond(ingest.values());
+        double seconds = result.outcome().nanos() / 1e9;
+        out.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %s | %.2f | %.2f | %.1f | %.0f | %d | %s |%n",
+            LOADS.get(load), run.name, rate, ingest.csvBytes() > 0 ? String.format(Locale.ROOT, "%.1f",
+                ingest.csvBytes() / 1e6 / seconds) : "-", seconds, result.flushNanos() / 1e9,
+            result.cost().cpuSeconds(), result.cost().peakRssMb(), result.outcome().retries(),
+            ratio(rate / vmRate)));
+      }
+    }
+
+    out.append("\n#### Storage\n\nEverything under the data directory after P4's line-protocol load, the directory "
+        + "left to settle (no change for " + plan.settleQuiet().toSeconds() + " s) and a clean stop.\n\n");
+    out.append("| server | bytes | bytes/value | / VictoriaMetrics | split |\n|---|---|---|---|---|\n");
+    for (PeerRun run : runs) {
+      out.append(String.format(Locale.ROOT, "| %s | %,d | %.3f | %s | %s |%n", run.name, run.diskBytes,
+          (double) run.diskBytes / workloads.p4LineProtocol.values(),
+          ratio((double) run.diskBytes / runs.get(0).diskBytes), run.diskSplit));
+    }
+
+    out.append(String.format(Locale.ROOT, "%n#### Query mix%n%n%d random series (seeded, the same for all; spanning 4 hours at least, "
+        + "none with a backslash in its name, which InfluxDB 1.6 keeps doubled) per range length, a random window of that length inside each; %d measured round%s after one warm-up, "
+        + "each query timed from sending to the parsed answer over a keep-alive connection. VictoriaMetrics: "
+        + "`/api/v1/export` and `max_over_time`; InfluxDB: InfluxQL `SELECT value` and `max(value)`; ours: "
+        + "`/solr/chronix/query` with `fl=dataAsJson` and `cf=metric{max}`. Outlier and trend: ours server-side "
+        + "(`cf=metric{outlier}`, `{trend}`), the peers' raw points fetched and the same analysis code run in "
+        + "the client. Every answer (point count, maximum, verdict) agrees with VictoriaMetrics' %s.%n%n",
+        mix.perGroup(), plan.rounds(), plan.rounds() == 1 ? "" : "s",
+        mix.disagreements().isEmpty() ? "(checked)" : "except: " + mix.disagreements()));
+    out.append("| query | " + String.join(" | ", runs.stream().map(r -> r.name + " p50 / p99 (ms)").toList())
+        + " | ours / VictoriaMetrics (p50) |\n");
+    out.append("|---|" + "---|".repeat(runs.size()) + "---|\n");
+    for (String group : runs.get(0).latencies.nanos().keySet()) {
+      out.append("| ").append(group);
+      for (PeerRun run : runs) {
+        long[] sorted = run.latencies.nanos().get(group);
+        out.append(String.format(Locale.ROOT, " | %.2f / %.2f", QueryMix.percentile(sorted, 0.5),
+            QueryMix.percentile(sorted, 0.99)));
+      }
+      out.append(" | ").append(ratio(QueryMix.percentile(runs.get(runs.size() - 1).latencies.nanos().get(group), 0.5)
+          / QueryMix.percentile(runs.get(0).latencies.nanos().get(group), 0.5))).append(" |\n");
+    }
+    out.append("\nServer cost of the query phase: ");
+    out.append(String.join("; ", runs.stream().map(r -> String.format(Locale.ROOT, "%s %.1f CPU s, peak RSS %.0f MB",
+        r.name, r.queryCost.cpuSeconds(), r.queryCost.peakRssMb())).toList()));
+    out.append(".\n\n");
+    String prefix = chartPrefix();
+    out.append("![write throughput](benchmarks/").append(prefix).append("-ingest.png)\n");
+    out.append("![query latency, median](benchmarks/").append(prefix).append("-latency-p50.png)\n");
+    out.append("![query latency, p99](benchmarks/").append(prefix).append("-latency-p99.png)\n");
+    return out.toString();
+  }
+
+  /** Replaces (or appends) this run's section of docs/benchmarks.md and writes the charts. */
+  void write(Path docs) throws IOException {
+    Path charts = docs.resolve("benchmarks");
+    Files.createDirectories(charts);
+    PeerCharts.write(runs, workloads, charts, chartPrefix());
+    Path file = docs.resolve("benchmarks.md");
+    String text = Files.readString(file);
+    String begin = "<!-- " + chartPrefix() + ": written by benchmarks/run Peers" + (plan.quick() ? " --quick" : "")
+        + " -->\n";
+    String end = "<!-- end of " + chartPrefix() + " -->\n";
+    String section = begin + markdown() + end;
+    int from = text.indexOf(begin);
+    int to = text.indexOf(end);
+    if (from >= 0 && to > from) {
+      text = text.substring(0, from) + section + text.substring(to + end.length());
+    } else {
+      String heading = plan.quick() ? "## Peers, quick run (performance issue)\n\n" : "## Peers: VictoriaMetrics, InfluxDB and ours (performance issue)\n\n";
+      text = text + (text.endsWith("\n") ? "\n" : "\n\n") + heading + section;
+    }
+    Files.writeString(file, text);
+  }
+
+  private String chartPrefix() {
+    return plan.quick() ? "peers-quick" : "peers";
+  }
+
+  private String versions() {
+    return String.join("; ", runs.stream().map(r -> r.name + " " + r.version).toList());
+  }
+
+  private static String ratio(double value) {
+    return String.format(Locale.ROOT, "%.2f", value);
+  }
+}

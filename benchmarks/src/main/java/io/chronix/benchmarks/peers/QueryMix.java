@@ -1,0 +1,134 @@
+package io.chronix.benchmarks.peers;
+
+import io.chronix.core.series.Points;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The paper's query mix on P4: for each range length (1, 2 and 4 hours, and the whole series) the
+ * same random series and windows for every server, asked for the raw points, the maximum, and
+ * the outlier and trend analyses. Every answer is compared with the first server's: the point
+ * count, the maximum and the verdicts must agree, or the figures would compare different work.
+ */
+final class QueryMix {
+
+  enum Kind { RAW, MAX, OUTLIER, TREND }
+
+  record Query(Kind kind, String range, SeriesRef series, long from, long to) {
+    String group() {
+      return kind.name().toLowerCase() + " " + range;
+    }
+  }
+
+  /** Latencies of one server, per group (kind and range), over all rounds. */
+  record Latencies(Map<String, long[]> nanos, Map<String, long[]> roundTotals) {}
+
+  private static final long HOUR = 3_600_000L;
+
+  private final List<Query> queries;
+  private final Map<Query, Object> expected = new LinkedHashMap<>();
+  private final List<String> disagreements = new ArrayList<>();
+
+  private QueryMix(List<Query> queries) {
+    this.queries = queries;
+  }
+
+  /** {@code perRange} random series (seeded) with a random window of each length inside their span. */
+  static QueryMix plan(List<SeriesRef> series, int perRange, long seed) {
+    Random random = new Random(seed);
+    // InfluxDB 1.6 keeps a line-protocol "\\" as two characters, so a name with a backslash would
+    // be a different series there: such series (a few unix metrics) are left out of the mix
+    List<SeriesRef> longEnough = series.stream().filter(s -> s.lastMillis() - s.firstMillis() >= 4 * HOUR)
+        .filter(s -> !(s.metric() + s.tags()).contains("\\")).toList();
+    if (longEnough.isEmpty()) {
+      throw new IllegalStateException("no series spans 4 hours");
+    }
+    List<Query> queries = new ArrayList<>();
+    for (Kind kind : Kind.values()) {
+      Random windows = new Random(random.nextLong());
+      for (long hours : new long[] {1, 2, 4, 0}) {
+        for (int i = 0; i < perRange; i++) {
+          SeriesRef pick = longEnough.get(windows.nextInt(longEnough.size()));
+          if (hours == 0) {
+            queries.add(new Query(kind, "whole", pick, pick.firstMillis(), pick.lastMillis()));
+          } else {
+            long length = hours * HOUR;
+            long from = pick.firstMillis() + (long) (windows.nextDouble() * (pick.lastMillis() - pick.firstMillis() - length));
+            queries.add(new Query(kind, hours + " h", pick, from, from + length));
+          }
+        }
+      }
+    }
+    return new QueryMix(queries);
+  }
+
+  Latencies run(PeerServer server, int rounds) throws Exception {
+    Map<String, List<Long>> byGroup = new LinkedHashMap<>();
+    Map<String, long[]> totals = new LinkedHashMap<>();
+    for (int round = -1; round < rounds; round++) { // one warm-up round
+      for (Query query : queries) {
+        long start = System.nanoTime();
+        Object answer = ask(server, query);
+        long nanos = System.nanoTime() - start;
+        check(server, query, answer);
+        if (round >= 0) {
+          byGroup.computeIfAbsent(query.group(), g -> new ArrayList<>()).add(nanos);
+          totals.computeIfAbsent(query.group(), g -> new long[rounds])[round] += nanos;
+        }
+      }
+    }
+    Map<String, long[]> nanos = new LinkedHashMap<>();
+    byGroup.forEach((group, list) -> nanos.put(group, list.stream().mapToLong(Long::longValue).sorted().toArray()));
+    return new Latencies(nanos, totals);
+  }
+
+  List<String> disagreements() {
+    return disagreements;
+  }
+
+  int perGroup() {
+    return (int) queries.stream().filter(q -> q.group().equals(queries.get(0).group())).count();
+  }
+
+  private static Object ask(PeerServer server, Query query) throws Exception {
+    return switch (query.kind()) {
+      case RAW -> {
+        Points points = server.raw(query.series(), query.from(), query.to());
+        yield points.size();
+      }
+      case MAX -> server.max(query.series(), query.from(), query.to());
+      case OUTLIER -> server.analysis("outlier", query.series(), query.from(), query.to());
+      case TREND -> server.analysis("trend", query.series(), query.from(), query.to());
+    };
+  }
+
+  private void check(PeerServer server, Query query, Object answer) {
+    Object first = expected.putIfAbsent(query, answer);
+    if (first != null && !agree(first, answer) && disagreements.size() < 20) {
+      disagreements.add(server.name() + " " + query.group() + " " + query.series().metric() + query.series().tags()
+          + " [" + query.from() + ", " + query.to() + "]: " + answer + " where the first server said " + first);
+    }
+  }
+
+  /** VictoriaMetrics keeps values as decimals of limited precision: maxima agree to 1e-9 relative. */
+  private static boolean agree(Object first, Object answer) {
+    if (first instanceof Double a && answer instanceof Double b) {
+      return a.equals(b) || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+    }
+    return first.equals(answer);
+  }
+
+  static double percentile(long[] sorted, double q) {
+    return sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)] / 1e6;
+  }
+
+  static double medianMillis(long[] values) {
+    long[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2] / 1e6;
+  }
+}
