@@ -2,6 +2,7 @@ package io.chronix.benchmarks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.chronix.benchmarks.peers.DirectorySettle;
 import io.chronix.core.csv.P4CsvReader;
 import io.chronix.core.csv.P4File;
 import io.chronix.core.series.Points;
@@ -161,7 +162,7 @@ public final class StorageBenchmark {
       VictoriaMetricsProcess.expect(VictoriaMetricsProcess.get(vm.base().resolve("/internal/force_flush")), "force_flush");
       // the merge runs in the background after the request returns; settle() waits for it
       VictoriaMetricsProcess.expect(VictoriaMetricsProcess.get(vm.base().resolve("/internal/force_merge")), "force_merge");
-      settle(storage);
+      DirectorySettle.await(storage, SETTLED_AFTER, SETTLE_LIMIT);
       // Counted from VictoriaMetrics' own gauges: reading the samples back would fill its
       // metricID-to-name caches, which it writes under cache/ on stop and which would then count.
       checkRowCount(vm.base(), points, log);
@@ -195,28 +196,6 @@ public final class StorageBenchmark {
         .POST(HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8))
         .build();
     VictoriaMetricsProcess.expect(VictoriaMetricsProcess.HTTP.send(request, HttpResponse.BodyHandlers.ofString()), "write");
-  }
-
-  private static void settle(Path storage) throws IOException, InterruptedException {
-    long deadline = System.nanoTime() + SETTLE_LIMIT.toNanos();
-    long last = -1;
-    long stableSince = System.nanoTime();
-    while (System.nanoTime() < deadline) {
-      long size;
-      try {
-        size = ImportBenchmark.directoryBytes(storage);
-      } catch (IOException | java.io.UncheckedIOException partRenamedWhileWalking) {
-        size = -2;
-      }
-      if (size != last) {
-        last = size;
-        stableSince = System.nanoTime();
-      } else if (System.nanoTime() - stableSince >= SETTLED_AFTER.toNanos()) {
-        return;
-      }
-      Thread.sleep(500);
-    }
-    throw new IllegalStateException("VictoriaMetrics' directory kept changing for " + SETTLE_LIMIT);
   }
 
   /** Rows in VictoriaMetrics' parts (it keeps repeated samples unless told to deduplicate). */

@@ -10,11 +10,11 @@ import java.time.Duration;
  * Waits until a server's data directory stops changing, so that background merges after a load
  * end before its size is taken, for every server alike.
  */
-final class DirectorySettle {
+public final class DirectorySettle {
 
   private DirectorySettle() {}
 
-  static void await(Path dir, Duration quietFor, Duration limit) throws InterruptedException {
+  public static void await(Path dir, Duration quietFor, Duration limit) throws InterruptedException {
     long deadline = System.nanoTime() + limit.toNanos();
     long last = -1;
     long stableSince = System.nanoTime();
