@@ -17,8 +17,8 @@ public final class BufferMemory {
   static final long NUMERIC_POINT = 24;
   /** A String object with its byte array, before the characters. */
   static final long STRING_OVERHEAD = 56;
-  /** A buffer with its empty arrays (64 slots), its map entry, lock and bookkeeping. */
-  static final long SERIES_OVERHEAD = 64 * 16 + 400;
+  /** A buffer with its empty arrays, its map entry, lock and bookkeeping. */
+  static final long SERIES_OVERHEAD = SeriesBuffer.INITIAL_CAPACITY * 16L + 400;
 
   private BufferMemory() {}
 

@@ -13,7 +13,11 @@ import java.util.Iterator;
 final class SeriesBuffer {
 
   static final long NO_SEGMENT = SegmentLedger.NONE;
-  private static final int INITIAL_CAPACITY = 64;
+  /**
+   * Slots a new buffer starts with: a fleet of agents keeps a hundred thousand series active with
+   * a few points each, so the empty arrays are most of a series' memory; busy series grow fast.
+   */
+  static final int INITIAL_CAPACITY = 8;
 
   private final ValueType type;
   private Points points;

@@ -1,0 +1,63 @@
+package io.chronix.solr.response;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.Precision;
+import io.chronix.core.series.ValueType;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** dataAsJson must give back every double bit for bit and every other type as it is. */
+class SeriesJsonTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void doublesReadBackToTheSameBits() throws Exception {
+    Random random = new Random(11);
+    Points points = new Points(ValueType.DOUBLE, 64);
+    double[] special = {0.0, -0.0, 97.5, 0.1 + 0.2, 1e-300, Double.MIN_VALUE, Double.MAX_VALUE, 123456789.0, 1e22, 1e23};
+    long t = 0;
+    for (double value : special) {
+      points.add(t++ * 1_000_000L, value);
+    }
+    for (int i = 0; i < 20_000; i++) {
+      double value = switch (i % 3) {
+        case 0 -> Double.longBitsToDouble(random.nextLong());
+        case 1 -> Math.round(random.nextDouble() * 1e6) / 100.0;
+        default -> random.nextGaussian() * Math.pow(10, random.nextInt(40) - 20);
+      };
+      if (!Double.isNaN(value) && !Double.isInfinite(value)) {
+        points.add(t++ * 1_000_000L, value);
+      }
+    }
+    JsonNode data = JSON.readTree(SeriesJson.write(points, Precision.MILLISECONDS));
+    assertEquals(points.size(), data.get("values").size());
+    for (int i = 0; i < points.size(); i++) {
+      assertEquals(Double.doubleToRawLongBits(points.value(i)),
+          Double.doubleToRawLongBits(data.get("values").get(i).asDouble()), "value " + i + ": " + points.value(i));
+      assertEquals(points.timestamp(i) / 1_000_000L, data.get("timestamps").get(i).asLong());
+    }
+  }
+
+  @Test
+  void nonFiniteValuesLongsAndStringsAsDocumented() throws Exception {
+    Points doubles = new Points(ValueType.DOUBLE, 4);
+    doubles.add(1_000_000L, Double.NaN);
+    doubles.add(2_000_000L, Double.POSITIVE_INFINITY);
+    doubles.add(3_000_000L, Double.NEGATIVE_INFINITY);
+    assertEquals("{\"timestamps\":[1,2,3],\"values\":[\"NaN\",\"Infinity\",\"-Infinity\"]}",
+        SeriesJson.write(doubles, Precision.MILLISECONDS));
+
+    Points longs = new Points(ValueType.LONG, 2);
+    longs.addLong(5_000_000L, Long.MAX_VALUE);
+    assertEquals("{\"timestamps\":[5],\"values\":[9223372036854775807]}", SeriesJson.write(longs, Precision.MILLISECONDS));
+
+    Points texts = new Points(ValueType.STRING, 2);
+    texts.addText(7_000_000L, "été \"quoted\"");
+    assertEquals("{\"timestamps\":[7000],\"values\":[\"été \\\"quoted\\\"\"]}", SeriesJson.write(texts, Precision.MICROSECONDS));
+  }
+}
