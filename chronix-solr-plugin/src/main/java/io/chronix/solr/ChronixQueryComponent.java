@@ -9,6 +9,7 @@ import io.chronix.core.series.Precision;
 import io.chronix.solr.analyze.AnalyzeQuery;
 import io.chronix.solr.analyze.LocalReferences;
 import io.chronix.solr.analyze.SeriesEvaluator;
+import io.chronix.solr.analyze.SummaryAggregations;
 import io.chronix.solr.distributed.ShardMerge;
 import io.chronix.solr.distributed.ShardParams;
 import io.chronix.solr.distributed.ShardSignature;
@@ -166,9 +167,13 @@ public class ChronixQueryComponent extends SearchComponent {
       queries.addAll(rb.getFilters());
     }
     SeriesCollector collector = collector();
+    boolean partial = params.getBool(ShardParams.PARTIAL, false);
+    // aggregations over whole records come from their statistics; a coordinator's join needs points
+    boolean summarize = !partial && !query.keysOnly() && query.analyses().isEmpty() && !query.fields().json()
+        && !query.fields().blob() && SummaryAggregations.answers(query.functions());
     List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(),
-        query.keysOnly());
-    if (params.getBool(ShardParams.PARTIAL, false)) {
+        query.keysOnly(), summarize);
+    if (partial) {
       rb.rsp.addResponse(ShardMerge.partialDocuments(series));
       return;
     }
@@ -190,6 +195,8 @@ public class ChronixQueryComponent extends SearchComponent {
       }
       SolrDocument document = query.keysOnly()
           ? SeriesDocuments.renderFields(joined.fields(), query.fields())
+          : joined.summary() != null
+          ? SeriesDocuments.renderSummary(joined.fields(), joined.summary(), evaluated.get().values(), query.fields())
           : SeriesDocuments.render(joined.fields(), evaluated.get().points(), evaluated.get().values(),
               query.hasFunctions(), query.fields(), query.precision());
       if (shard) {

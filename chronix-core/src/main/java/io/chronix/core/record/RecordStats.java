@@ -34,4 +34,22 @@ public record RecordStats(long count, double min, double max, double sum, double
     }
     return new RecordStats(n, min, max, any ? sum : Double.NaN, points.value(0), points.value(n - 1));
   }
+
+  /**
+   * The statistics of this span's points followed by a later span's, the two sharing no
+   * timestamp: what the points of both together would give, except that the sum adds two partial
+   * sums, which may differ from one running sum in the last bits.
+   */
+  public RecordStats followedBy(RecordStats later) {
+    return new RecordStats(count + later.count, ignoringNaN(min, later.min, Math::min),
+        ignoringNaN(max, later.max, Math::max), ignoringNaN(sum, later.sum, Double::sum), first, later.last);
+  }
+
+  /** NaN stands for "no value" here: the other side wins; two values combine. */
+  private static double ignoringNaN(double a, double b, java.util.function.DoubleBinaryOperator combine) {
+    if (Double.isNaN(a)) {
+      return b;
+    }
+    return Double.isNaN(b) ? a : combine.applyAsDouble(a, b);
+  }
 }

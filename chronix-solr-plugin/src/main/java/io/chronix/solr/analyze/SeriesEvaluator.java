@@ -32,6 +32,10 @@ public final class SeriesEvaluator {
 
   /** The evaluated series, or empty when an ANALYZE filter rejects it. */
   public Optional<EvaluatedSeries> evaluate(JoinedSeries series) {
+    if (series.summary() != null) {
+      return Optional.of(new EvaluatedSeries(series.points(),
+          SummaryAggregations.values(series.summary(), functions.functionsFor(series.fields().type()))));
+    }
     try {
       for (Analysis filter : filters) {
         AnalysisResult result = filter.apply(series.points(), references);

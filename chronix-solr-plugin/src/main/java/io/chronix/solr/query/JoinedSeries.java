@@ -6,8 +6,15 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-/** The records of one join key, decoded, merged, de-duplicated and clipped. */
-public record JoinedSeries(List<String> joinKey, SeriesFields fields, Points points) {
+/**
+ * The records of one join key, decoded, merged, de-duplicated and clipped; or, for queries that
+ * ask only for aggregations statistics answer, their {@link RecordSummary} (then no points).
+ */
+public record JoinedSeries(List<String> joinKey, SeriesFields fields, Points points, RecordSummary summary) {
+
+  public JoinedSeries(List<String> joinKey, SeriesFields fields, Points points) {
+    this(joinKey, fields, points, null);
+  }
 
   /**
    * Sorts into the stable answer order: by join key (missing values first), then by the joined

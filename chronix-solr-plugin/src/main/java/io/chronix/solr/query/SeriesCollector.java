@@ -4,15 +4,21 @@ import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
+import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
+import io.chronix.core.series.ValueType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.util.BytesRef;
@@ -30,6 +36,9 @@ import org.apache.solr.search.SolrIndexSearcher;
  * win shared timestamps.
  */
 public final class SeriesCollector {
+
+  /** Points to decode from which several series are decoded in parallel (below, the hand-off costs more). */
+  static final long PARALLEL_DECODE_POINTS = 50_000;
 
   private final long maxDecodedPoints;
 
@@ -49,6 +58,15 @@ public final class SeriesCollector {
    */
   public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join, boolean keysOnly) throws IOException {
+    return collect(searcher, queries, range, join, keysOnly, false);
+  }
+
+  /**
+   * @param summarize the query asks only for aggregations that record statistics answer
+   *     ({@link RecordSummary}): series whose records allow it come back as summaries
+   */
+  public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join, boolean keysOnly, boolean summarize) throws IOException {
     DocSet docs = searcher.getDocSet(queries);
     Map<List<String>, Group> groups = new HashMap<>();
     NumericDocValues orders = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.WRITE_ORDER);
@@ -65,7 +83,9 @@ public final class SeriesCollector {
       BytesRef data = document.getBinaryValue(RecordFields.DATA);
       byte[] blob = new byte[data.length];
       System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
-      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), version, blob));
+      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), version, blob,
+          document.getField(RecordFields.START).numericValue().longValue(),
+          document.getField(RecordFields.END).numericValue().longValue(), stats(document)));
     });
     // after the stored records: points flushed meanwhile are still among the buffered ones
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
@@ -86,15 +106,55 @@ public final class SeriesCollector {
       JoinedSeries.sort(result);
       return result;
     }
-    for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
-      Points joined = join(entry.getValue());
-      Points clipped = range.isAll() ? joined : joined.clip(range.fromNanos(), range.toNanosExclusive());
+    List<Map.Entry<List<String>, Group>> entries = new ArrayList<>(groups.entrySet());
+    JoinedSeries[] joined = new JoinedSeries[entries.size()];
+    IntStream indexes = IntStream.range(0, entries.size());
+    // decoding is most of a multi-series query: spread the series over the cores when it pays
+    if (entries.size() > 1 && points[0] >= PARALLEL_DECODE_POINTS) {
+      indexes = indexes.parallel();
+    }
+    indexes.forEach(i -> {
+      Group group = entries.get(i).getValue();
+      if (summarize && group.live.isEmpty() && NUMERIC.containsAll(group.fields.values().getOrDefault(RecordFields.TYPE, SINGLE_METRIC))) {
+        RecordSummary summary = RecordSummary.of(group.chunks, range);
+        if (summary != null) {
+          joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, new Points(0), summary);
+          return;
+        }
+      }
+      Points all = join(group);
+      Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
       if (!clipped.isEmpty()) {
-        result.add(new JoinedSeries(entry.getKey(), entry.getValue().fields, clipped));
+        joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, clipped);
+      }
+    });
+    for (JoinedSeries series : joined) {
+      if (series != null) {
+        result.add(series);
       }
     }
     JoinedSeries.sort(result);
     return result;
+  }
+
+  /** Types whose record statistics are those of their values (strings have none). */
+  private static final Set<String> NUMERIC = Set.of(SeriesKey.METRIC, ValueType.LONG.typeName());
+  private static final java.util.SortedSet<String> SINGLE_METRIC = new java.util.TreeSet<>(Set.of(SeriesKey.METRIC));
+
+  /** A record's stored statistics, or null for records written without them. */
+  private static RecordStats stats(Document document) {
+    IndexableField count = document.getField(RecordFields.COUNT);
+    IndexableField min = document.getField(RecordFields.MIN);
+    IndexableField max = document.getField(RecordFields.MAX);
+    IndexableField sum = document.getField(RecordFields.SUM);
+    IndexableField first = document.getField(RecordFields.FIRST);
+    IndexableField last = document.getField(RecordFields.LAST);
+    if (count == null || min == null || max == null || sum == null || first == null || last == null) {
+      return null;
+    }
+    return new RecordStats(count.numericValue().longValue(), min.numericValue().doubleValue(),
+        max.numericValue().doubleValue(), sum.numericValue().doubleValue(), first.numericValue().doubleValue(),
+        last.numericValue().doubleValue());
   }
 
   private static Long valueOf(NumericDocValues values, int docId) throws IOException {

@@ -1,4 +1,9 @@
 package io.chronix.solr.query;
 
-/** A matched record before decoding: its document id, write order and blob. */
-record StoredChunk(String id, long version, byte[] data) {}
+import io.chronix.core.record.RecordStats;
+
+/**
+ * A matched record as the join needs it: its blob, its write order, and its span (epoch
+ * milliseconds) with its statistics, which answer whole-record aggregations without decoding.
+ */
+record StoredChunk(String id, long version, byte[] data, long startMillis, long endMillis, RecordStats stats) {}

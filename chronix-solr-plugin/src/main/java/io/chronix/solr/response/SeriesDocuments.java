@@ -7,6 +7,7 @@ import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
 import io.chronix.solr.analyze.SeriesEvaluator;
+import io.chronix.solr.query.RecordSummary;
 import io.chronix.solr.query.SeriesFields;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +39,24 @@ public final class SeriesDocuments {
         document.setField(field.getKey(), all.size() == 1 ? all.first() : new ArrayList<>(all));
       }
     }
+  }
+
+  /** A series answered from its record statistics: fields, span and count, and the function values. */
+  public static SolrDocument renderSummary(SeriesFields fields, RecordSummary summary, List<FunctionValue> values,
+      FieldList fl) {
+    SolrDocument document = new SolrDocument();
+    addFields(document, fields, fl);
+    if (fl.wants(RecordFields.START)) {
+      document.setField(RecordFields.START, summary.firstMillis());
+    }
+    if (fl.wants(RecordFields.END)) {
+      document.setField(RecordFields.END, summary.lastMillis());
+    }
+    if (fl.wants(RecordFields.COUNT)) {
+      document.setField(RecordFields.COUNT, summary.stats().count());
+    }
+    document.setField(FUNCTIONS, SeriesEvaluator.render(values));
+    return document;
   }
 
   public static SolrDocument render(SeriesFields fields, Points points, List<FunctionValue> values,

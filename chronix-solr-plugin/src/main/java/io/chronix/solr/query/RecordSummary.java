@@ -1,0 +1,72 @@
+package io.chronix.solr.query;
+
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.record.RecordStats;
+import io.chronix.core.series.Points;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.solr.common.SolrException;
+
+/**
+ * A joined series as its statistics only (count, min, max, sum, first, last over the range), for
+ * queries that ask nothing but such aggregations: records inside the range give their stored
+ * statistics, only the records cut by the range's ends are decoded. Spans are epoch milliseconds
+ * of the first and last point in range.
+ */
+public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis) {
+
+  /**
+   * The summary of a group's records within the range, or null where statistics cannot stand in
+   * for the points: records that overlap in time (a later one may replace a point of an earlier
+   * one), records without statistics, or no point in range at all.
+   */
+  static RecordSummary of(List<StoredChunk> chunks, TimeRange range) {
+    List<StoredChunk> byStart = new ArrayList<>(chunks);
+    byStart.sort(Comparator.comparingLong(StoredChunk::startMillis));
+    for (int i = 0; i < byStart.size(); i++) {
+      if (byStart.get(i).stats() == null || (i > 0 && byStart.get(i).startMillis() <= byStart.get(i - 1).endMillis())) {
+        return null;
+      }
+    }
+    RecordStats total = null;
+    long first = 0;
+    long last = 0;
+    for (StoredChunk chunk : byStart) {
+      RecordStats stats;
+      long from;
+      long to;
+      if (range.isAll() || (chunk.startMillis() >= range.fromMillis() && chunk.endMillis() <= range.toMillis())) {
+        stats = chunk.stats();
+        from = chunk.startMillis();
+        to = chunk.endMillis();
+      } else {
+        Points clipped = decode(chunk).clip(range.fromNanos(), range.toNanosExclusive());
+        if (clipped.isEmpty()) {
+          continue;
+        }
+        stats = RecordStats.of(clipped);
+        from = Math.floorDiv(clipped.timestamp(0), 1_000_000L);
+        to = Math.floorDiv(clipped.timestamp(clipped.size() - 1), 1_000_000L);
+      }
+      if (total == null) {
+        total = stats;
+        first = from;
+      } else {
+        total = total.followedBy(stats);
+      }
+      last = to;
+    }
+    return total == null ? null : new RecordSummary(total, first, last);
+  }
+
+  private static Points decode(StoredChunk chunk) {
+    try {
+      return ChunkCodec.decode(chunk.data());
+    } catch (CorruptBlobException e) {
+      throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
+          "record " + chunk.id() + " cannot be decoded: " + e.getMessage(), e);
+    }
+  }
+}
