@@ -58,6 +58,33 @@ class ManyRecordsQueryTest {
     }
   }
 
+  @Test
+  void seriesDecodedInParallelComeBackAsEachAlone() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString())).start()) {
+      int series = 12;
+      int points = 6_000; // 72,000 in all: past the parallel decoding threshold; one series alone is below it
+      StringBuilder lines = new StringBuilder();
+      for (int s = 0; s < series; s++) {
+        for (int i = 0; i < points; i++) {
+          lines.append("wide,n=").append(s).append(" value=").append((s * 7 + i * 13) % 1000 / 10.0).append(' ')
+              .append(T0 + i * 1000L).append('\n');
+        }
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      String range = " AND start:" + T0 + " AND end:" + (T0 + points * 1000L);
+      JsonNode all = TestHttp.query(server.solrUrl(), "name:wide" + range, "&cj=*&fl=n,dataAsJson");
+      assertEquals(series, all.at("/response/numFound").asInt());
+      for (JsonNode doc : all.at("/response/docs")) {
+        JsonNode alone = TestHttp.query(server.solrUrl(), "name:wide AND n:" + doc.get("n").asText() + range,
+            "&fl=n,dataAsJson").at("/response/docs/0");
+        assertEquals(points, TestHttp.pointsOf(doc).size());
+        assertEquals(TestHttp.pointsOf(alone), TestHttp.pointsOf(doc), "series " + doc.get("n"));
+      }
+    }
+  }
+
   private static Points expected(int series) {
     Points points = new Points();
     for (int i = 0; i < POINTS; i++) {
