@@ -46,4 +46,16 @@ class WriteLimitTest {
           "the slot is free again");
     }
   }
+
+  @Test
+  void errorsTheContainerAnswersItselfAreJson() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString())).start()) {
+      HttpResponse<String> missing = TestHttp.get(server.baseUrl() + "/no/such/path");
+      assertEquals(404, missing.statusCode());
+      assertTrue(missing.headers().firstValue("Content-Type").orElse("").startsWith("application/json"),
+          missing.headers().map().toString());
+      assertEquals("{\"error\":\"Not Found\"}", missing.body());
+    }
+  }
 }

@@ -41,6 +41,7 @@ public final class HttpApi {
    */
   public static void mount(ServletContextHandler context, Storage storage, ServerConfig config, RequestGate gate,
       SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos) {
+    context.setErrorHandler(new JsonErrorHandler());
     long maxBody = config.maxRequestBytes();
     LineProtocolServlet lineProtocol = new LineProtocolServlet(storage.pipeline(), gate, maxBody);
     context.addServlet(new ServletHolder(lineProtocol), "/write");
