@@ -23,14 +23,17 @@ public final class Flusher implements AutoCloseable {
   private final SeriesBuffers buffers;
   private final IngestPipeline pipeline;
   private final AtomicBoolean reliefQueued = new AtomicBoolean();
-  /** Past this much buffer memory a round writes the oldest buffers early (half the budget). */
+  /** Past this much buffer memory (half the budget) a round writes the oldest buffers early... */
   private final long pressureBytes;
+  /** ...down to this much (a third), leaving room for the next rounds' points before writes are refused. */
+  private final long relievedBytes;
 
   /** @param budgetBytes the buffers' memory budget (buffer.maxBytes as the heap allows it) */
   public Flusher(SeriesBuffers buffers, IngestPipeline pipeline, Duration interval, long budgetBytes) {
     this.buffers = buffers;
     this.pipeline = pipeline;
     this.pressureBytes = budgetBytes / 2;
+    this.relievedBytes = budgetBytes / 3;
     executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "chronix-flusher");
       thread.setDaemon(true);
@@ -57,8 +60,7 @@ public final class Flusher implements AutoCloseable {
       } else {
         buffers.flushOld();
         if (buffers.memoryBytes() > pressureBytes) {
-          // down to a third of the budget: room for the next rounds' points before writes are refused
-          int early = buffers.flushOldest(pressureBytes * 2 / 3);
+          int early = buffers.flushOldest(relievedBytes);
           LOG.debug("buffer memory above {} MB: wrote {} buffers before chunk.maxAge", pressureBytes >> 20, early);
         }
       }

@@ -320,11 +320,9 @@ public final class SeriesBuffers {
     }
     candidates.sort(Comparator.comparingLong(Candidate::firstArrival));
     int written = 0;
-    IOException failure = null;
-    List<Outgoing> batch = new ArrayList<>();
-    long freed = 0; // taken out: leaves the memory count once written
+    FlushBatches batches = new FlushBatches();
     for (Candidate candidate : candidates) {
-      if (memory.get() - freed <= targetBytes) {
+      if (memory.get() - batches.pendingBytes() <= targetBytes) {
         break;
       }
       SeriesBuffer.Drained drained = null;
@@ -334,26 +332,16 @@ public final class SeriesBuffers {
         }
       }
       if (drained != null) {
-        batch.add(new Outgoing(candidate.key(), candidate.buffer(), drained));
-        freed += drained.bytes();
+        batches.add(candidate.key(), candidate.buffer(), drained);
         written++;
-        if (batch.size() >= BATCH_CHUNKS) {
-          failure = writeKeepingFirstFailure(batch, failure);
-          freed = 0;
-        }
       }
     }
-    failure = writeKeepingFirstFailure(batch, failure);
-    if (failure != null) {
-      throw failure;
-    }
+    batches.finish();
     return written;
   }
 
   private void flush(boolean all) throws IOException {
-    IOException failure = null;
-    List<Outgoing> batch = new ArrayList<>();
-    long batchBytes = 0;
+    FlushBatches batches = new FlushBatches();
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
       SeriesBuffer.Drained drained = null;
@@ -372,28 +360,10 @@ public final class SeriesBuffers {
         }
       }
       if (drained != null) {
-        batch.add(new Outgoing(entry.getKey(), buffer, drained));
-        batchBytes += drained.bytes();
-        if (batch.size() >= BATCH_CHUNKS || batchBytes >= BATCH_BYTES) {
-          failure = writeKeepingFirstFailure(batch, failure);
-          batchBytes = 0;
-        }
+        batches.add(entry.getKey(), buffer, drained);
       }
     }
-    failure = writeKeepingFirstFailure(batch, failure);
-    if (failure != null) {
-      throw failure;
-    }
-  }
-
-  /** Writes a batch; a failure is kept, not thrown, so that the other batches are still written. */
-  private IOException writeKeepingFirstFailure(List<Outgoing> batch, IOException failure) {
-    try {
-      writeBatch(batch);
-      return failure;
-    } catch (IOException e) {
-      return failure == null ? e : failure;
-    }
+    batches.finish();
   }
 
   /**
@@ -446,14 +416,7 @@ public final class SeriesBuffers {
   }
 
   private void write(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) throws IOException {
-    try {
-      int size = drained.points().size(); // the sink may de-duplicate in place
-      Points stored = sink.accept(key, drained.points());
-      written(buffer, drained, stored, size);
-    } catch (IOException | RuntimeException e) {
-      restore(key, buffer, drained);
-      throw e;
-    }
+    writeBatch(List.of(new Outgoing(key, buffer, drained)));
   }
 
   /** One chunk taken out of a buffer, on its way to the store with others. */
@@ -486,8 +449,47 @@ public final class SeriesBuffers {
         restore(outgoing.key(), outgoing.buffer(), outgoing.drained());
       }
       throw e;
-    } finally {
-      batch.clear();
+    }
+  }
+
+  /**
+   * Chunks taken out during one flush, written a batch at a time; a failed batch is remembered and
+   * the others are still written, the first failure thrown at the end.
+   */
+  private final class FlushBatches {
+    private final List<Outgoing> pending = new ArrayList<>();
+    private long pendingBytes;
+    private IOException failure;
+
+    void add(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
+      pending.add(new Outgoing(key, buffer, drained));
+      pendingBytes += drained.bytes();
+      if (pending.size() >= BATCH_CHUNKS || pendingBytes >= BATCH_BYTES) {
+        writePending();
+      }
+    }
+
+    /** Bytes taken out and not yet written: they leave the memory count once written. */
+    long pendingBytes() {
+      return pendingBytes;
+    }
+
+    void finish() throws IOException {
+      writePending();
+      if (failure != null) {
+        throw failure;
+      }
+    }
+
+    private void writePending() {
+      try {
+        writeBatch(pending);
+      } catch (IOException e) {
+        failure = failure == null ? e : failure;
+      } finally {
+        pending.clear();
+        pendingBytes = 0;
+      }
     }
   }
 

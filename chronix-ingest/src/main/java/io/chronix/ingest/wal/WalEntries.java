@@ -5,7 +5,6 @@ import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.pipeline.PointBatch;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,10 +19,6 @@ import java.util.TreeMap;
 final class WalEntries {
 
   private WalEntries() {}
-
-  static byte[] encode(PointBatch batch) {
-    return encode(batch, new KeyEncodings());
-  }
 
   static byte[] encode(PointBatch batch, KeyEncodings keyEncodings) {
     // batches come in runs of one series: the map is asked once a run, not once a point
@@ -114,12 +109,7 @@ final class WalEntries {
   }
 
   private static String readString(ByteReader in, int limit) {
-    int length = count(in, limit);
-    byte[] bytes = new byte[length];
-    for (int i = 0; i < length; i++) {
-      bytes[i] = (byte) in.readByte();
-    }
-    return new String(bytes, StandardCharsets.UTF_8);
+    return in.readUtf8(count(in, limit));
   }
 
   private static int count(ByteReader in, int limit) {

@@ -89,4 +89,15 @@ class ChronixCliTest {
     }
     return buffer.toString(StandardCharsets.UTF_8);
   }
+
+  @Test
+  void theLauncherRefusesAHeapThatIsNoSizeBeforeBuildingOrStarting() throws Exception {
+    Path launcher = Path.of("..", "chronix").toAbsolutePath().normalize();
+    Process process = new ProcessBuilder("bash", launcher.toString(), "start", "--set", "jvm.heap=lots")
+        .redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(2, process.exitValue(), output);
+    assertTrue(output.contains("jvm.heap must be a size like 384m or 2g, not 'lots'"), output);
+  }
 }

@@ -1,13 +1,10 @@
 package io.chronix.solr.query;
 
-import io.chronix.core.codec.ChunkCodec;
-import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.solr.common.SolrException;
 
 /**
  * A joined series as its statistics only (count, min, max, sum, first, last over the range), for
@@ -22,7 +19,7 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
    * for the points: records that overlap in time (a later one may replace a point of an earlier
    * one), records without statistics, or no point in range at all.
    */
-  static RecordSummary of(List<StoredChunk> chunks, TimeRange range) {
+  static RecordSummary of(List<StoredChunk> chunks, SeriesFields series, TimeRange range) {
     List<StoredChunk> byStart = new ArrayList<>(chunks);
     byStart.sort(Comparator.comparingLong(StoredChunk::startMillis));
     for (int i = 0; i < byStart.size(); i++) {
@@ -42,7 +39,7 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
         from = chunk.startMillis();
         to = chunk.endMillis();
       } else {
-        Points clipped = decode(chunk).clip(range.fromNanos(), range.toNanosExclusive());
+        Points clipped = chunk.decode(series).clip(range.fromNanos(), range.toNanosExclusive());
         if (clipped.isEmpty()) {
           continue;
         }
@@ -61,12 +58,4 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
     return total == null ? null : new RecordSummary(total, first, last);
   }
 
-  private static Points decode(StoredChunk chunk) {
-    try {
-      return ChunkCodec.decode(chunk.data());
-    } catch (CorruptBlobException e) {
-      throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
-          "record " + chunk.id() + " cannot be decoded: " + e.getMessage(), e);
-    }
-  }
 }

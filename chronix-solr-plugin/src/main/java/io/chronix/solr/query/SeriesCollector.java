@@ -1,7 +1,5 @@
 package io.chronix.solr.query;
 
-import io.chronix.core.codec.ChunkCodec;
-import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
 import io.chronix.core.record.RecordStats;
@@ -115,8 +113,8 @@ public final class SeriesCollector {
     }
     indexes.forEach(i -> {
       Group group = entries.get(i).getValue();
-      if (summarize && group.live.isEmpty() && NUMERIC.containsAll(group.fields.values().getOrDefault(RecordFields.TYPE, SINGLE_METRIC))) {
-        RecordSummary summary = RecordSummary.of(group.chunks, range);
+      if (summarize && group.live.isEmpty() && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
+        RecordSummary summary = RecordSummary.of(group.chunks, group.fields, range);
         if (summary != null) {
           joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, new Points(0), summary);
           return;
@@ -137,9 +135,8 @@ public final class SeriesCollector {
     return result;
   }
 
-  /** Types whose record statistics are those of their values (strings have none). */
+  /** Types whose record statistics are those of their values (strings have none); every record has a type. */
   private static final Set<String> NUMERIC = Set.of(SeriesKey.METRIC, ValueType.LONG.typeName());
-  private static final java.util.SortedSet<String> SINGLE_METRIC = new java.util.TreeSet<>(Set.of(SeriesKey.METRIC));
 
   /** A record's stored statistics, or null for records written without them. */
   private static RecordStats stats(Document document) {
@@ -175,12 +172,7 @@ public final class SeriesCollector {
     group.chunks.sort(Comparator.comparingLong(StoredChunk::version));
     List<Points> decoded = new ArrayList<>(group.chunks.size());
     for (StoredChunk chunk : group.chunks) {
-      try {
-        decoded.add(ChunkCodec.decode(chunk.data()));
-      } catch (CorruptBlobException e) {
-        throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
-            "record " + chunk.id() + " of series " + group.fields + " cannot be decoded: " + e.getMessage(), e);
-      }
+      decoded.add(chunk.decode(group.fields));
     }
     decoded.addAll(group.live); // newest last: they win shared timestamps
     return decoded.size() == 1 && group.live.isEmpty() ? decoded.get(0) : SeriesMerge.merge(decoded);

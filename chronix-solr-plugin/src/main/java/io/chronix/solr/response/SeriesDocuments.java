@@ -46,17 +46,22 @@ public final class SeriesDocuments {
       FieldList fl) {
     SolrDocument document = new SolrDocument();
     addFields(document, fields, fl);
-    if (fl.wants(RecordFields.START)) {
-      document.setField(RecordFields.START, summary.firstMillis());
-    }
-    if (fl.wants(RecordFields.END)) {
-      document.setField(RecordFields.END, summary.lastMillis());
-    }
-    if (fl.wants(RecordFields.COUNT)) {
-      document.setField(RecordFields.COUNT, summary.stats().count());
-    }
+    addSpan(document, fl, summary.firstMillis(), summary.lastMillis(), summary.stats().count());
     document.setField(FUNCTIONS, SeriesEvaluator.render(values));
     return document;
+  }
+
+  /** The span (epoch milliseconds) and count of a series' points in range, as far as fl asks. */
+  private static void addSpan(SolrDocument document, FieldList fl, long startMillis, long endMillis, long count) {
+    if (fl.wants(RecordFields.START)) {
+      document.setField(RecordFields.START, startMillis);
+    }
+    if (fl.wants(RecordFields.END)) {
+      document.setField(RecordFields.END, endMillis);
+    }
+    if (fl.wants(RecordFields.COUNT)) {
+      document.setField(RecordFields.COUNT, count);
+    }
   }
 
   public static SolrDocument render(SeriesFields fields, Points points, List<FunctionValue> values,
@@ -64,14 +69,11 @@ public final class SeriesDocuments {
     SolrDocument document = new SolrDocument();
     addFields(document, fields, fl);
     int n = points.size();
-    if (n > 0 && fl.wants(RecordFields.START)) {
-      document.setField(RecordFields.START, RecordFields.nanosToMillis(points.timestamp(0)));
-    }
-    if (n > 0 && fl.wants(RecordFields.END)) {
-      document.setField(RecordFields.END, RecordFields.nanosToMillis(points.timestamp(n - 1)));
-    }
-    if (fl.wants(RecordFields.COUNT)) {
-      document.setField(RecordFields.COUNT, (long) n);
+    if (n > 0) {
+      addSpan(document, fl, RecordFields.nanosToMillis(points.timestamp(0)),
+          RecordFields.nanosToMillis(points.timestamp(n - 1)), n);
+    } else if (fl.wants(RecordFields.COUNT)) {
+      document.setField(RecordFields.COUNT, 0L);
     }
     if (fl.json()) {
       document.setField(FieldList.DATA_AS_JSON, SeriesJson.write(points, precision));

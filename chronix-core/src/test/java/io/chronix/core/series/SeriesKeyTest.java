@@ -1,0 +1,43 @@
+package io.chronix.core.series;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Keys of a fleet of hosts must spread over hash codes: the ingest path keeps them in hash maps. */
+class SeriesKeyTest {
+
+  @Test
+  void keysThatDifferByOneCharacterInTwoAttributesHashApart() {
+    // a map's hash (a sum of key ^ value per entry) gave these two the same code
+    SeriesKey a = SeriesKey.metric("node_m0", Map.of("host", "h12", "dc", "dc0"));
+    SeriesKey b = SeriesKey.metric("node_m0", Map.of("host", "h13", "dc", "dc1"));
+    assertNotEquals(a.hashCode(), b.hashCode());
+  }
+
+  @Test
+  void aFleetOfTenThousandSeriesHasNearlyAsManyHashCodes() {
+    Set<Integer> codes = new HashSet<>();
+    for (int host = 0; host < 1000; host++) {
+      for (int metric = 0; metric < 10; metric++) {
+        codes.add(SeriesKey.metric("node_m" + metric, Map.of("host", "h" + host, "dc", "dc" + host % 4)).hashCode());
+      }
+    }
+    // a map's hash gave these 10,000 keys 3,516 codes
+    assertTrue(codes.size() >= 9_990, codes.size() + " distinct codes");
+  }
+
+  @Test
+  void equalKeysHashAlikeAndKnowTheirValueType() {
+    SeriesKey a = new SeriesKey("m", "long", Map.of("host", "a", "dc", "x"));
+    SeriesKey b = new SeriesKey("m", "long", Map.of("dc", "x", "host", "a"));
+    assertEquals(a, b);
+    assertEquals(a.hashCode(), b.hashCode());
+    assertEquals(ValueType.LONG, a.valueType());
+  }
+}
