@@ -150,6 +150,8 @@ class DistributedQueryTest {
         "q=" + enc("name:synth_multi") + "&fl=%2Bdata",
         "q=" + enc("name:synth_multi") + "&fl=-data",
         p4 + "&fl=dataAsJson",
+        p4 + "&fl=points",
+        all.replace("dataAsJson", "points") + "&cj=host",
         p4 + "&cf=" + enc("metric{max;min;avg;p:0.5;p:0.99;trend;outlier}"),
         "q=" + enc("name:synth_* AND start:" + (T0 + 100_000) + " AND end:" + (T0 + 200_000)) + "&fl=dataAsJson",
         "q=" + enc("name:synth_*") + "&cf=" + enc("metric{min;max;avg;dev;sum;count;first;last;range;diff;sdiff;p:0.25;p:0.99;integral}"),

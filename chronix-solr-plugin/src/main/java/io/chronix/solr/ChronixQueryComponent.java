@@ -19,6 +19,7 @@ import io.chronix.solr.query.SeriesCollector;
 import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.query.TimeRangeQuery;
 import io.chronix.solr.response.FieldList;
+import io.chronix.solr.response.RawJsonFields;
 import io.chronix.solr.response.SeriesDocuments;
 import io.chronix.solr.selector.SelectorQuery;
 import org.apache.lucene.search.BooleanClause;
@@ -169,8 +170,8 @@ public class ChronixQueryComponent extends SearchComponent {
     SeriesCollector collector = collector();
     boolean partial = params.getBool(ShardParams.PARTIAL, false);
     // aggregations over whole records come from their statistics; a coordinator's join needs points
-    boolean summarize = !partial && !query.keysOnly() && query.analyses().isEmpty() && !query.fields().json()
-        && !query.fields().blob() && SummaryAggregations.answers(query.functions());
+    boolean summarize = !partial && !query.keysOnly() && query.analyses().isEmpty() && !query.fields().anyPoints()
+        && SummaryAggregations.answers(query.functions());
     List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(),
         query.keysOnly(), summarize);
     if (partial) {
@@ -182,6 +183,7 @@ public class ChronixQueryComponent extends SearchComponent {
         new LocalReferences(rb.req, query.join(), collector, query.now(), given));
     boolean shard = params.getBool(org.apache.solr.common.params.ShardParams.IS_SHARD, false);
     rb.rsp.addResponse(respond(series, evaluator, query, params, shard));
+    RawJsonFields.applyTo(rb, query.fields());
   }
 
   /** Evaluates and renders joined series, paging unless this is a shard answering a coordinator. */

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * Our server, started by the launcher with its defaults ({@link ChronixProcess}), queried through
- * the Chronix query handler: raw points with {@code fl=dataAsJson}, the maximum and the analyses
+ * the Chronix query handler: raw points with {@code fl=points}, the maximum and the analyses
  * with {@code cf=} next to the data.
  */
 final class ChronixPeer implements PeerServer {
@@ -71,10 +71,10 @@ final class ChronixPeer implements PeerServer {
 
   @Override
   public Points raw(SeriesRef series, long from, long to) throws Exception {
-    JsonNode docs = query(series, from, to, "&fl=dataAsJson");
+    JsonNode docs = query(series, from, to, "&fl=points");
     Points points = new Points();
     for (JsonNode doc : docs) {
-      JsonNode data = JSON.readTree(doc.get("dataAsJson").asText());
+      JsonNode data = doc.get("points");
       JsonNode timestamps = data.get("timestamps");
       JsonNode values = data.get("values");
       for (int i = 0; i < timestamps.size(); i++) {

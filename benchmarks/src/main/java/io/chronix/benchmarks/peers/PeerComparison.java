@@ -32,9 +32,10 @@ public final class PeerComparison {
   private PeerComparison() {}
 
   /** Settings of a full run and of {@code --quick}. */
-  record Plan(boolean quick, int syntheticRounds, int seriesPerRange, int rounds, Duration settleQuiet) {
+  record Plan(boolean quick, int syntheticRounds, int seriesPerRange, int warmUps, int rounds, Duration settleQuiet) {
     static Plan of(boolean quick) {
-      return quick ? new Plan(true, 30, 4, 1, Duration.ofSeconds(2)) : new Plan(false, 300, 20, 3, Duration.ofSeconds(6));
+      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2))
+          : new Plan(false, 300, 20, 3, 3, Duration.ofSeconds(6));
     }
   }
 
@@ -86,7 +87,7 @@ public final class PeerComparison {
       System.err.printf("%s: restarted on its data, querying%n", run.name);
       ProcessStats.resetPeak(server.pid());
       ProcessStats before = ProcessStats.of(server.pid());
-      run.latencies = mix.run(server, plan.rounds());
+      run.latencies = mix.run(server, plan.warmUps(), plan.rounds());
       run.queryCost = ProcessStats.of(server.pid()).since(before);
 
       System.err.printf("%s: the 10,000-series stream, then remote write%n", run.name);

@@ -79,23 +79,23 @@ final class PeerReport {
     }
 
     out.append(String.format(Locale.ROOT, "%n#### Query mix%n%n%d random series (seeded, the same for all; spanning 4 hours at least, "
-        + "none with a backslash in its name, which InfluxDB 1.6 keeps doubled) per range length, a random window of that length inside each; %d measured round%s after one warm-up, "
-        + "each query timed from sending to the parsed answer over a keep-alive connection. VictoriaMetrics: "
+        + "none with a backslash in its name, which InfluxDB 1.6 keeps doubled) per range length, a random window of that length inside each; %d measured round%s after %d warm-up round%s "
+        + "(in brackets: the median of the first, when a fresh JVM still compiles its query path), each query timed from sending to the parsed answer over a keep-alive connection. VictoriaMetrics: "
         + "`/api/v1/export` and `max_over_time`; InfluxDB: InfluxQL `SELECT value` and `max(value)`; ours: "
-        + "`/solr/chronix/query` with `fl=dataAsJson` and `cf=metric{max}`. Outlier and trend: ours server-side "
+        + "`/solr/chronix/query` with `fl=points` and `cf=metric{max}`. Outlier and trend: ours server-side "
         + "(`cf=metric{outlier}`, `{trend}`), the peers' raw points fetched and the same analysis code run in "
         + "the client. Every answer (point count, maximum, verdict) agrees with VictoriaMetrics' %s.%n%n",
-        mix.perGroup(), plan.rounds(), plan.rounds() == 1 ? "" : "s",
+        mix.perGroup(), plan.rounds(), plan.rounds() == 1 ? "" : "s", plan.warmUps(), plan.warmUps() == 1 ? "" : "s",
         mix.disagreements().isEmpty() ? "(checked)" : "except: " + mix.disagreements()));
-    out.append("| query | " + String.join(" | ", runs.stream().map(r -> r.name + " p50 / p99 (ms)").toList())
+    out.append("| query | " + String.join(" | ", runs.stream().map(r -> r.name + " p50 / p99 (first round p50), ms").toList())
         + " | ours / VictoriaMetrics (p50) |\n");
     out.append("|---|" + "---|".repeat(runs.size()) + "---|\n");
     for (String group : runs.get(0).latencies.nanos().keySet()) {
       out.append("| ").append(group);
       for (PeerRun run : runs) {
         long[] sorted = run.latencies.nanos().get(group);
-        out.append(String.format(Locale.ROOT, " | %.2f / %.2f", QueryMix.percentile(sorted, 0.5),
-            QueryMix.percentile(sorted, 0.99)));
+        out.append(String.format(Locale.ROOT, " | %.2f / %.2f (%.2f)", QueryMix.percentile(sorted, 0.5),
+            QueryMix.percentile(sorted, 0.99), QueryMix.percentile(run.latencies.firstRound().get(group), 0.5)));
       }
       out.append(" | ").append(ratio(QueryMix.percentile(runs.get(runs.size() - 1).latencies.nanos().get(group), 0.5)
           / QueryMix.percentile(runs.get(0).latencies.nanos().get(group), 0.5))).append(" |\n");

@@ -24,8 +24,11 @@ final class QueryMix {
     }
   }
 
-  /** Latencies of one server, per group (kind and range), over all rounds. */
-  record Latencies(Map<String, long[]> nanos, Map<String, long[]> roundTotals) {}
+  /**
+   * Latencies of one server, per group (kind and range), over all measured rounds, and those of
+   * the first warm-up round (a fresh JVM still compiles its query path then).
+   */
+  record Latencies(Map<String, long[]> nanos, Map<String, long[]> roundTotals, Map<String, long[]> firstRound) {}
 
   private static final long HOUR = 3_600_000L;
 
@@ -66,24 +69,32 @@ final class QueryMix {
     return new QueryMix(queries);
   }
 
-  Latencies run(PeerServer server, int rounds) throws Exception {
+  Latencies run(PeerServer server, int warmUps, int rounds) throws Exception {
     Map<String, List<Long>> byGroup = new LinkedHashMap<>();
+    Map<String, List<Long>> first = new LinkedHashMap<>();
     Map<String, long[]> totals = new LinkedHashMap<>();
-    for (int round = -1; round < rounds; round++) { // one warm-up round
+    for (int round = -warmUps; round < rounds; round++) {
       for (Query query : queries) {
         long start = System.nanoTime();
         Object answer = ask(server, query);
         long nanos = System.nanoTime() - start;
         check(server, query, answer);
+        if (round == -warmUps) {
+          first.computeIfAbsent(query.group(), g -> new ArrayList<>()).add(nanos);
+        }
         if (round >= 0) {
           byGroup.computeIfAbsent(query.group(), g -> new ArrayList<>()).add(nanos);
           totals.computeIfAbsent(query.group(), g -> new long[rounds])[round] += nanos;
         }
       }
     }
+    return new Latencies(sorted(byGroup), totals, sorted(first));
+  }
+
+  private static Map<String, long[]> sorted(Map<String, List<Long>> byGroup) {
     Map<String, long[]> nanos = new LinkedHashMap<>();
     byGroup.forEach((group, list) -> nanos.put(group, list.stream().mapToLong(Long::longValue).sorted().toArray()));
-    return new Latencies(nanos, totals);
+    return nanos;
   }
 
   List<String> disagreements() {

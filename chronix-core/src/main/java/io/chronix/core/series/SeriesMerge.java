@@ -1,5 +1,7 @@
 package io.chronix.core.series;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** Joins the decoded chunks of one series into one time-ordered, duplicate-free sequence. */
@@ -12,11 +14,16 @@ public final class SeriesMerge {
    * timestamp, the one given later wins (pass chunks oldest write first).
    */
   public static Points merge(List<Points> chunks) {
+    ValueType type = commonType(chunks);
+    List<Points> ordered = disjointInTimeOrder(chunks);
+    if (ordered != null) {
+      // records of one series rarely overlap: laid end to end they need no sort
+      chunks = ordered;
+    }
     int total = 0;
     for (Points chunk : chunks) {
       total += chunk.size();
     }
-    ValueType type = commonType(chunks);
     Points merged = new Points(type, total);
     for (Points chunk : chunks) {
       if (chunk.type() == type) {
@@ -33,6 +40,30 @@ public final class SeriesMerge {
     }
     merged.sortAndDeduplicate();
     return merged;
+  }
+
+  /**
+   * The chunks ordered by their first timestamp if each is sorted and none overlaps another
+   * (then which write is later does not matter); null otherwise.
+   */
+  static List<Points> disjointInTimeOrder(List<Points> chunks) {
+    List<Points> ordered = new ArrayList<>(chunks.size());
+    for (Points chunk : chunks) {
+      if (chunk.size() > 0) {
+        if (!chunk.isSorted()) {
+          return null;
+        }
+        ordered.add(chunk);
+      }
+    }
+    ordered.sort(Comparator.comparingLong(chunk -> chunk.timestamp(0)));
+    for (int i = 1; i < ordered.size(); i++) {
+      Points before = ordered.get(i - 1);
+      if (before.timestamp(before.size() - 1) >= ordered.get(i).timestamp(0)) {
+        return null;
+      }
+    }
+    return ordered;
   }
 
   /**

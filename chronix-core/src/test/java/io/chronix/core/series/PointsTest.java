@@ -1,6 +1,7 @@
 package io.chronix.core.series;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -45,6 +46,29 @@ class PointsTest {
     Points newer = Points.wrap(new long[] {2, 3, 6}, new double[] {2, 30, 6}, 3);
     assertEquals(Points.wrap(new long[] {1, 2, 3, 5, 6}, new double[] {1, 2, 30, 5, 6}, 5),
         SeriesMerge.merge(List.of(older, newer)));
+  }
+
+  @Test
+  void disjointChunksAreLaidEndToEndWhateverTheirWriteOrder() {
+    Points late = Points.wrap(new long[] {7, 9}, new double[] {7, 9}, 2);
+    Points early = Points.wrap(new long[] {1, 2}, new double[] {1, 2}, 2);
+    Points middle = Points.wrap(new long[] {4, 5}, new double[] {4, 5}, 2);
+    List<Points> chunks = List.of(late, Points.wrap(new long[0], new double[0], 0), early, middle);
+    assertEquals(List.of(early, middle, late), SeriesMerge.disjointInTimeOrder(chunks));
+    assertEquals(Points.wrap(new long[] {1, 2, 4, 5, 7, 9}, new double[] {1, 2, 4, 5, 7, 9}, 6),
+        SeriesMerge.merge(chunks));
+  }
+
+  @Test
+  void touchingOrUnsortedChunksTakeTheSortingMerge() {
+    Points older = Points.wrap(new long[] {1, 3}, new double[] {1, 3}, 2);
+    Points newer = Points.wrap(new long[] {3, 4}, new double[] {30, 4}, 2);
+    assertNull(SeriesMerge.disjointInTimeOrder(List.of(newer, older)), "sharing timestamp 3");
+    assertEquals(Points.wrap(new long[] {1, 3, 4}, new double[] {1, 30, 4}, 3), SeriesMerge.merge(List.of(older, newer)));
+    Points unsorted = Points.wrap(new long[] {8, 6}, new double[] {8, 6}, 2);
+    assertNull(SeriesMerge.disjointInTimeOrder(List.of(older, unsorted)));
+    assertEquals(Points.wrap(new long[] {1, 3, 6, 8}, new double[] {1, 3, 6, 8}, 4),
+        SeriesMerge.merge(List.of(older, unsorted)));
   }
 
   @Test

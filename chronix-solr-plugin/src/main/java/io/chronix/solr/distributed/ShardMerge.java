@@ -11,6 +11,7 @@ import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.SeriesFields;
 import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.response.FieldList;
+import io.chronix.solr.response.RawJsonFields;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -153,6 +154,7 @@ public final class ShardMerge {
         result = ChronixQueryComponent.respond(mergePartials(documents), evaluator, query, rb.req.getParams(), false);
       }
       rb.rsp.addResponse(result);
+      RawJsonFields.applyTo(rb, query.fields());
     }
   }
 

@@ -6,23 +6,27 @@ import java.util.Set;
 /**
  * The {@code fl} parameter of a series query. Empty, {@code *} or {@code -data}: every
  * descriptive field and no points. Named fields: just those. {@code dataAsJson} adds the points
- * as JSON, {@code +data} (or {@code data}) as an encoded blob (docs/formats.md), base64 in JSON.
+ * as a JSON string, {@code points} as a JSON object (a string in other response formats),
+ * {@code +data} (or {@code data}) as an encoded blob (docs/formats.md), base64 in JSON.
  */
 public final class FieldList {
 
   public static final String DATA_AS_JSON = "dataAsJson";
   public static final String DATA = "data";
+  public static final String POINTS = "points";
 
   private final Set<String> names;
   private final boolean all;
   private final boolean json;
   private final boolean blob;
+  private final boolean points;
 
-  private FieldList(Set<String> names, boolean all, boolean json, boolean blob) {
+  private FieldList(Set<String> names, boolean all, boolean json, boolean blob, boolean points) {
     this.names = names;
     this.all = all;
     this.json = json;
     this.blob = blob;
+    this.points = points;
   }
 
   public static FieldList parse(String[] fl) {
@@ -37,10 +41,11 @@ public final class FieldList {
       }
     }
     boolean json = names.remove(DATA_AS_JSON);
+    boolean points = names.remove(POINTS);
     boolean blob = names.remove("+" + DATA) | names.remove(DATA);
     boolean noData = names.remove("-" + DATA);
     boolean all = names.isEmpty() || names.remove("*") || noData;
-    return new FieldList(names, all, json, blob && !noData);
+    return new FieldList(names, all, json, blob && !noData, points);
   }
 
   public boolean wants(String field) {
@@ -53,5 +58,14 @@ public final class FieldList {
 
   public boolean blob() {
     return blob;
+  }
+
+  public boolean points() {
+    return points;
+  }
+
+  /** Whether the answer carries points in any form (then it cannot come from record statistics). */
+  public boolean anyPoints() {
+    return json || blob || points;
   }
 }

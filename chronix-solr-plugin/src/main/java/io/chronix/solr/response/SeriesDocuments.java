@@ -75,8 +75,14 @@ public final class SeriesDocuments {
     } else if (fl.wants(RecordFields.COUNT)) {
       document.setField(RecordFields.COUNT, 0L);
     }
-    if (fl.json()) {
-      document.setField(FieldList.DATA_AS_JSON, SeriesJson.write(points, precision));
+    if (fl.json() || fl.points()) {
+      String json = SeriesJson.write(points, precision);
+      if (fl.json()) {
+        document.setField(FieldList.DATA_AS_JSON, json);
+      }
+      if (fl.points()) {
+        document.setField(FieldList.POINTS, json); // raw in JSON answers (RawJsonFields)
+      }
     }
     if (fl.blob()) {
       // uncompressed: the answer travels once, decoding it should cost nothing

@@ -19,15 +19,19 @@ class SeriesJsonTest {
   void doublesReadBackToTheSameBits() throws Exception {
     Random random = new Random(11);
     Points points = new Points(ValueType.DOUBLE, 64);
-    double[] special = {0.0, -0.0, 97.5, 0.1 + 0.2, 1e-300, Double.MIN_VALUE, Double.MAX_VALUE, 123456789.0, 1e22, 1e23};
+    double[] special = {0.0, -0.0, 97.5, -97.5, 0.1, 0.1 + 0.2, 1.0001, -0.0001, 0.00001, 1e-300, Double.MIN_VALUE,
+        Double.MAX_VALUE, 123456789.0, 9_007_199_254_740_991.0, 9_007_199_254_740_993.0, 1e16 + 0.5, 1e22, 1e23,
+        -Double.MAX_VALUE, Long.MAX_VALUE, Long.MIN_VALUE};
     long t = 0;
     for (double value : special) {
       points.add(t++ * 1_000_000L, value);
     }
     for (int i = 0; i < 20_000; i++) {
-      double value = switch (i % 3) {
+      double value = switch (i % 5) {
         case 0 -> Double.longBitsToDouble(random.nextLong());
         case 1 -> Math.round(random.nextDouble() * 1e6) / 100.0;
+        case 2 -> (random.nextLong() >> random.nextInt(64)) / Math.pow(10, random.nextInt(6));
+        case 3 -> Math.nextUp(Math.round(random.nextDouble() * 1e8) / 1000.0);
         default -> random.nextGaussian() * Math.pow(10, random.nextInt(40) - 20);
       };
       if (!Double.isNaN(value) && !Double.isInfinite(value)) {
@@ -44,6 +48,17 @@ class SeriesJsonTest {
   }
 
   @Test
+  void gaugeValuesGetTheirShortDecimalForm() {
+    Points points = new Points(ValueType.DOUBLE, 8);
+    double[] values = {12.5, -0.25, 3.0, 1e7, 0.1, 1234.5678, -0.0, 0.1 + 0.2};
+    for (int i = 0; i < values.length; i++) {
+      points.add(i * 1_000_000L, values[i]);
+    }
+    assertEquals("{\"timestamps\":[0,1,2,3,4,5,6,7],\"values\":[12.5,-0.25,3.0,10000000.0,0.1,1234.5678,-0.0,"
+        + "0.30000000000000004]}", SeriesJson.write(points, Precision.MILLISECONDS));
+  }
+
+  @Test
   void nonFiniteValuesLongsAndStringsAsDocumented() throws Exception {
     Points doubles = new Points(ValueType.DOUBLE, 4);
     doubles.add(1_000_000L, Double.NaN);
@@ -54,7 +69,15 @@ class SeriesJsonTest {
 
     Points longs = new Points(ValueType.LONG, 2);
     longs.addLong(5_000_000L, Long.MAX_VALUE);
-    assertEquals("{\"timestamps\":[5],\"values\":[9223372036854775807]}", SeriesJson.write(longs, Precision.MILLISECONDS));
+    longs.addLong(6_000_000L, Long.MIN_VALUE);
+    longs.addLong(7_000_000L, -12);
+    assertEquals("{\"timestamps\":[5,6,7],\"values\":[9223372036854775807,-9223372036854775808,-12]}",
+        SeriesJson.write(longs, Precision.MILLISECONDS));
+
+    Points flags = new Points(ValueType.BOOLEAN, 2);
+    flags.addBoolean(-1_000_000L, true);
+    flags.addBoolean(8_000_000L, false);
+    assertEquals("{\"timestamps\":[-1,8],\"values\":[true,false]}", SeriesJson.write(flags, Precision.MILLISECONDS));
 
     Points texts = new Points(ValueType.STRING, 2);
     texts.addText(7_000_000L, "été \"quoted\"");
