@@ -13,36 +13,23 @@ import java.util.Map;
  * the Chronix query handler: raw points with {@code fl=points}, the maximum and the analyses
  * with {@code cf=} next to the data.
  */
-final class ChronixPeer implements PeerServer {
+final class ChronixPeer extends LocalPeer {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final ChronixProcess process;
-  private final Path dataDir;
 
   private ChronixPeer(ChronixProcess process, Path dataDir) {
+    super("Chronix", process.pid(), dataDir);
     this.process = process;
-    this.dataDir = dataDir;
   }
 
   static ChronixPeer start(Path dataDir, Path log, String... settings) throws Exception {
     return new ChronixPeer(ChronixProcess.start(dataDir, log, settings), dataDir);
   }
 
-  @Override
-  public String name() {
-    return "Chronix";
-  }
 
-  @Override
-  public long pid() {
-    return process.pid();
-  }
 
-  @Override
-  public Path dataDir() {
-    return dataDir;
-  }
 
   @Override
   public URI lineProtocolWrite() {

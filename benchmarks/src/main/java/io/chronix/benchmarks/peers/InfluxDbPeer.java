@@ -21,20 +21,19 @@ import java.util.concurrent.TimeUnit;
  * its own metrics into the measured directory), usage reporting off. Durability as shipped: the
  * WAL is fsynced before a write is acknowledged. Queries are InfluxQL over {@code /query}.
  */
-final class InfluxDbPeer implements PeerServer {
+final class InfluxDbPeer extends LocalPeer {
 
   static final String DATABASE = "bench";
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final Process process;
   private final URI base;
-  private final Path dataDir;
   private final Path log;
 
   private InfluxDbPeer(Process process, URI base, Path dataDir, Path log) {
+    super("InfluxDB", process.pid(), dataDir);
     this.process = process;
     this.base = base;
-    this.dataDir = dataDir;
     this.log = log;
   }
 
@@ -96,20 +95,8 @@ final class InfluxDbPeer implements PeerServer {
     throw new IllegalStateException("influxd did not answer /ping within 60 s; log: " + log);
   }
 
-  @Override
-  public String name() {
-    return "InfluxDB";
-  }
 
-  @Override
-  public long pid() {
-    return process.pid();
-  }
 
-  @Override
-  public Path dataDir() {
-    return dataDir;
-  }
 
   @Override
   public URI lineProtocolWrite() {

@@ -13,36 +13,23 @@ import java.util.Map;
  * maximum through MetricsQL {@code max_over_time} at the range's end. Line protocol names a series
  * {@code <measurement>_<field>}, so ours {@code m} with field {@code value} is {@code m_value}.
  */
-final class VictoriaMetricsPeer implements PeerServer {
+final class VictoriaMetricsPeer extends LocalPeer {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final VictoriaMetricsProcess process;
-  private final Path dataDir;
 
   private VictoriaMetricsPeer(VictoriaMetricsProcess process, Path dataDir) {
+    super("VictoriaMetrics", process.pid(), dataDir);
     this.process = process;
-    this.dataDir = dataDir;
   }
 
   static VictoriaMetricsPeer start(String binary, Path dataDir, Path log) throws Exception {
     return new VictoriaMetricsPeer(VictoriaMetricsProcess.start(binary, dataDir, log), dataDir);
   }
 
-  @Override
-  public String name() {
-    return "VictoriaMetrics";
-  }
 
-  @Override
-  public long pid() {
-    return process.pid();
-  }
 
-  @Override
-  public Path dataDir() {
-    return dataDir;
-  }
 
   @Override
   public URI lineProtocolWrite() {
