@@ -157,6 +157,11 @@ public final class ChronixServer implements AutoCloseable {
     return solrNode != null ? baseUrl() + "/solr" : config.solrUrl();
   }
 
+  /** The embedded Solr node's cores; empty with an external Solr. */
+  public java.util.Optional<org.apache.solr.core.CoreContainer> embeddedCores() {
+    return solrNode == null ? java.util.Optional.empty() : solrNode.startedContainer();
+  }
+
   public SeriesBuffers buffers() {
     return storage.buffers();
   }

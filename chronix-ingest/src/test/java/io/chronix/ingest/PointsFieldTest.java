@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.solr.response.ChronixJsonWriter;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +57,20 @@ class PointsFieldTest {
       HttpResponse<String> xml = TestHttp.get(url + "&wt=xml");
       assertEquals(200, xml.statusCode());
       assertTrue(xml.body().contains("<str name=\"points\">{\"timestamps\":[" + T0 + ","), xml.body());
+
+      // text beyond ASCII keeps its characters on the raw path (written as UTF-8 bytes)
+      String text = "grün ✓ 𝄞 \\ \"q\"";
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",
+          "pfs,host=a value=\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\" " + T0 + "\n", false)
+          .statusCode());
+      JsonNode texts = TestHttp.query(server.solrUrl(), "name:pfs", "&fl=name,points").at("/response/docs/0/points");
+      assertEquals(text, texts.at("/values/0").asText(), texts.toString());
+
+      // the answers above came from the configset's JSON writer, with and without wt=json
+      try (org.apache.solr.core.SolrCore core = server.embeddedCores().orElseThrow().getCore("chronix")) {
+        assertTrue(core.getQueryResponseWriter((String) null) instanceof ChronixJsonWriter);
+        assertTrue(core.getQueryResponseWriter("json") instanceof ChronixJsonWriter);
+      }
     }
   }
 }

@@ -56,6 +56,18 @@ class RecordStatsQueryTest {
       assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
       JsonNode overlapped = assertSameAsDecoded(server, T0 + 15_000, T0 + 77_000);
       assertEquals(1026.0, overlapped.get("max").asDouble(), "the re-sent values win");
+      // the same over the whole series (no range: no blob read before the overlap shows) and the
+      // inner records alone, whose blobs are left unread until the overlap shows
+      assertEquals(1026.0, assertSameAsDecoded(server, "name:agg").get("max").asDouble());
+      assertEquals(1026.0, assertSameAsDecoded(server, "name:agg AND start:" + (T0 + 20_000) + " AND end:"
+          + (T0 + 29_000)).get("max").asDouble());
+
+      // buffered points join the stored records, whose blobs are then read
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",
+          "agg,host=a value=5000 " + (T0 + 25_500) + "\n", false).statusCode());
+      assertEquals(5000.0, assertSameAsDecoded(server, "name:agg AND start:" + (T0 + 20_000) + " AND end:"
+          + (T0 + 29_000)).get("max").asDouble());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
 
       // a whole record whose blob is broken: statistics answer without reading it, points cannot
       SeriesKey broken = SeriesKey.metric("broken", Map.of("host", "a"));
@@ -81,13 +93,16 @@ class RecordStatsQueryTest {
 
   /** Asks the statistics' aggregations alone and with avg (which needs points); both must agree. */
   private static JsonNode assertSameAsDecoded(ChronixServer server, long from, long to) throws Exception {
-    String q = "name:agg AND start:" + from + " AND end:" + to;
+    return assertSameAsDecoded(server, "name:agg AND start:" + from + " AND end:" + to);
+  }
+
+  private static JsonNode assertSameAsDecoded(ChronixServer server, String q) throws Exception {
     JsonNode summary = TestHttp.query(server.solrUrl(), q, "&fl=name,start,end,count&cf="
         + URLEncoder.encode("metric{" + FROM_STATS + "}", StandardCharsets.UTF_8)).at("/response/docs/0");
     JsonNode decoded = TestHttp.query(server.solrUrl(), q, "&fl=name,start,end,count&cf="
         + URLEncoder.encode("metric{" + FROM_STATS + ";avg}", StandardCharsets.UTF_8)).at("/response/docs/0");
     for (String field : new String[] {"start", "end", "count"}) {
-      assertEquals(decoded.get(field), summary.get(field), field + " in [" + from + ", " + to + "]");
+      assertEquals(decoded.get(field), summary.get(field), field + " of " + q);
     }
     java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
     for (int f = 0; f < 7; f++) {
@@ -98,7 +113,7 @@ class RecordStatsQueryTest {
       double actual = a.get("value").asDouble();
       // a sum of partial sums may differ from the running sum in the last bits (docs/query.md)
       assertEquals(expected, actual, a.get("name").asText().equals("sum") ? Math.abs(expected) * 1e-12 : 0,
-          a.get("name").asText() + " in [" + from + ", " + to + "]");
+          a.get("name").asText() + " of " + q);
       values.put(a.get("name").asText(), actual);
     }
     return new com.fasterxml.jackson.databind.ObjectMapper().valueToTree(values);

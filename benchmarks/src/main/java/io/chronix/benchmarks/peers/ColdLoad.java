@@ -41,9 +41,12 @@ public final class ColdLoad {
   }
 
   private static void report(String name, IngestLoad load, ChronixPeer server) throws Exception {
+    ProcessStats before = ProcessStats.of(server.pid());
     long start = System.nanoTime();
     load.send(server.lineProtocolWrite(), 2);
     double seconds = (System.nanoTime() - start) / 1e9;
-    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s%n", name, seconds, load.values() / seconds);
+    ProcessStats spent = ProcessStats.of(server.pid()).since(before);
+    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s, peak RSS %.0f MB%n",
+        name, seconds, load.values() / seconds, spent.cpuSeconds(), spent.peakRssMb());
   }
 }

@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,5 +100,32 @@ class ChronixCliTest {
     assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
     assertEquals(2, process.exitValue(), output);
     assertTrue(output.contains("jvm.heap must be a size like 384m or 2g, not 'lots'"), output);
+  }
+
+  @Test
+  void theLauncherGivesTheJvmTheConfiguredHeapAndOptions(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    assertEquals("java -Xmx384m -XX:+UseParallelGC -jar", javaCommand(Map.of(), "start"));
+    Path config = dir.resolve("chronix.properties");
+    java.nio.file.Files.writeString(config, "jvm.heap = 2g\njvm.options=-XX:+UseG1GC -Xss512k\n");
+    assertEquals("java -Xmx2g -XX:+UseG1GC -Xss512k -Dextra=1 -jar",
+        javaCommand(Map.of("CHRONIX_JAVA_OPTS", "-Dextra=1"), "start", "--config", config.toString()));
+    assertEquals("java -Xmx1g -jar", javaCommand(Map.of(), "start", "--config", config.toString(),
+        "--set", "jvm.heap=1g", "--set", "jvm.options="));
+  }
+
+  /** The launcher's java command up to the jar, as CHRONIX_DRY_RUN=1 prints it. */
+  private static String javaCommand(Map<String, String> env, String... args) throws Exception {
+    Path launcher = Path.of("..", "chronix").toAbsolutePath().normalize();
+    java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("bash", launcher.toString()));
+    command.addAll(java.util.List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().remove("CHRONIX_JAVA_OPTS");
+    builder.environment().putAll(env);
+    builder.environment().put("CHRONIX_DRY_RUN", "1");
+    Process process = builder.start();
+    String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+    assertEquals(0, process.exitValue(), output);
+    return output.substring(0, output.indexOf(" -jar ") + " -jar".length());
   }
 }

@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.stream.IntStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
-import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
@@ -67,21 +66,21 @@ public final class SeriesCollector {
       JoinFields join, boolean keysOnly, boolean summarize) throws IOException {
     DocSet docs = searcher.getDocSet(queries);
     Map<List<String>, Group> groups = new HashMap<>();
-    NumericDocValues orders = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.WRITE_ORDER);
-    NumericDocValues versions = searcher.getSlowAtomicReader().getNumericDocValues(RecordFields.VERSION);
     long[] points = {0};
-    RecordReader.read(searcher, docs, !keysOnly, (docId, document) -> {
+    RecordReader.read(searcher, docs, dataNeed(keysOnly, summarize, range), (docId, writeOrder, document) -> {
       Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
       group.fields.addAll(document);
       if (keysOnly) {
         return;
       }
       points[0] = countWithin(points[0], document.getField(RecordFields.COUNT).numericValue().longValue());
-      long version = RecordSchema.writeOrder(valueOf(orders, docId), valueOf(versions, docId), docId);
       BytesRef data = document.getBinaryValue(RecordFields.DATA);
-      byte[] blob = new byte[data.length];
-      System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
-      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), version, blob,
+      byte[] blob = null;
+      if (data != null) {
+        blob = new byte[data.length];
+        System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
+      }
+      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), docId, writeOrder, blob,
           document.getField(RecordFields.START).numericValue().longValue(),
           document.getField(RecordFields.END).numericValue().longValue(), stats(document)));
     });
@@ -120,7 +119,7 @@ public final class SeriesCollector {
           return;
         }
       }
-      Points all = join(group);
+      Points all = join(group, searcher);
       Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
       if (!clipped.isEmpty()) {
         joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, clipped);
@@ -154,8 +153,19 @@ public final class SeriesCollector {
         last.numericValue().doubleValue());
   }
 
-  private static Long valueOf(NumericDocValues values, int docId) throws IOException {
-    return values != null && values.advanceExact(docId) ? values.longValue() : null;
+  /**
+   * Summaries take the statistics of records wholly inside the range, so their blobs are left
+   * unread; should the group need its points after all (overlapping records, buffered points),
+   * {@link #join} reads them then.
+   */
+  private static RecordReader.DataNeed dataNeed(boolean keysOnly, boolean summarize, TimeRange range) {
+    if (keysOnly) {
+      return RecordReader.DataNeed.NONE;
+    }
+    if (!summarize || range.isAll()) {
+      return summarize ? RecordReader.DataNeed.NONE : RecordReader.DataNeed.ALL;
+    }
+    return (start, end) -> start < range.fromMillis() || end > range.toMillis();
   }
 
   private long countWithin(long counted, long more) {
@@ -168,11 +178,11 @@ public final class SeriesCollector {
     return points;
   }
 
-  private static Points join(Group group) {
+  private static Points join(Group group, SolrIndexSearcher searcher) {
     group.chunks.sort(Comparator.comparingLong(StoredChunk::version));
     List<Points> decoded = new ArrayList<>(group.chunks.size());
     for (StoredChunk chunk : group.chunks) {
-      decoded.add(chunk.decode(group.fields));
+      decoded.add(chunk.withData(searcher).decode(group.fields));
     }
     decoded.addAll(group.live); // newest last: they win shared timestamps
     return decoded.size() == 1 && group.live.isEmpty() ? decoded.get(0) : SeriesMerge.merge(decoded);

@@ -4,13 +4,36 @@ import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Set;
+import io.chronix.core.record.RecordFields;
+import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
+import org.apache.solr.search.SolrIndexSearcher;
 
 /**
  * A matched record as the join needs it: its blob, its write order, and its span (epoch
  * milliseconds) with its statistics, which answer whole-record aggregations without decoding.
+ * The blob is null where it was left unread ({@link #withData} reads it).
  */
-record StoredChunk(String id, long version, byte[] data, long startMillis, long endMillis, RecordStats stats) {
+record StoredChunk(String id, int docId, long version, byte[] data, long startMillis, long endMillis,
+    RecordStats stats) {
+
+  /** This chunk with its blob, read from the searcher the query ran on if it was left unread. */
+  StoredChunk withData(SolrIndexSearcher searcher) {
+    if (data != null) {
+      return this;
+    }
+    try {
+      BytesRef blob = searcher.getIndexReader().storedFields().document(docId, Set.of(RecordFields.DATA))
+          .getBinaryValue(RecordFields.DATA);
+      byte[] bytes = blob == null ? new byte[0] : BytesRef.deepCopyOf(blob).bytes;
+      return new StoredChunk(id, docId, version, bytes, startMillis, endMillis, stats);
+    } catch (IOException e) {
+      throw new UncheckedIOException("record " + id + ": reading its blob", e);
+    }
+  }
 
   /** The record's points; a blob that cannot be decoded is a server error naming record and series. */
   Points decode(SeriesFields series) {

@@ -48,6 +48,31 @@ class SeriesJsonTest {
   }
 
   @Test
+  void timestampsAcrossTheirSharedDigitsAndRepeatedValuesAreExact() throws Exception {
+    long[] nanos = {0, 999_999, 1_000_000, 1_000_001, 1_000_999, 1_001_000, 1_999_999, 2_000_000, 10_000_000,
+        1_439_400_340_964L, 1_439_400_340_965L, 1_439_400_999_999L, 1_439_401_000_000L, 1_439_401_000_001L,
+        999_999_999_999_999L, 1_000_000_000_000_000L, Long.MAX_VALUE - 1, Long.MAX_VALUE};
+    double[] values = {1.5, 1.5, 1.5, -0.0, 0.0, 0.0, Double.NaN, Double.NaN, 2, 2, 0.1 + 0.2, 0.1 + 0.2,
+        402753384.0, 402753384.0, -1, -1, 7, 7};
+    Points points = new Points(ValueType.DOUBLE, nanos.length);
+    StringBuilder expected = new StringBuilder("{\"timestamps\":[");
+    for (int i = 0; i < nanos.length; i++) {
+      points.add(nanos[i], values[i]);
+      expected.append(i > 0 ? "," : "").append(nanos[i]);
+    }
+    expected.append("],\"values\":[1.5,1.5,1.5,-0.0,0.0,0.0,\"NaN\",\"NaN\",2.0,2.0,0.30000000000000004,"
+        + "0.30000000000000004,402753384.0,402753384.0,-1.0,-1.0,7.0,7.0]}");
+    assertEquals(expected.toString(), SeriesJson.write(points, Precision.NANOSECONDS));
+
+    Points negative = new Points(ValueType.DOUBLE, 3);
+    negative.add(-1_000_001L, 1);
+    negative.add(-5L, 1);
+    negative.add(Long.MIN_VALUE + 1, 1);
+    assertEquals("{\"timestamps\":[-1000001,-5," + (Long.MIN_VALUE + 1) + "],\"values\":[1.0,1.0,1.0]}",
+        SeriesJson.write(negative, Precision.NANOSECONDS));
+  }
+
+  @Test
   void gaugeValuesGetTheirShortDecimalForm() {
     Points points = new Points(ValueType.DOUBLE, 8);
     double[] values = {12.5, -0.25, 3.0, 1e7, 0.1, 1234.5678, -0.0, 0.1 + 0.2};
