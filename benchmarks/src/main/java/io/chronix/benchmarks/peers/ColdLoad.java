@@ -11,16 +11,21 @@ import java.util.Map;
  * Where a freshly started server's CPU goes during its first load: P4 as line protocol into a
  * new {@code ./chronix start} (JVM options from {@code CHRONIX_JAVA_OPTS}, as the launcher takes
  * them), CPU seconds per thread (the JIT's compiler threads apart from the request threads), then
- * the same load again as new series into the now warm server.
+ * the same load again as new series into the now warm server. With {@code --all}, the loads of
+ * the peer comparison in its order (P4, the 10,000-series stream, remote write, P4 again), each
+ * flushed, with the collector's share of the CPU: ours alone, to try JVM options quickly.
  *
- * <pre>benchmarks/run peers.ColdLoad [p4 dir]</pre>
+ * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all]</pre>
  */
 public final class ColdLoad {
 
   private ColdLoad() {}
 
   public static void main(String[] args) throws Exception {
-    Workloads workloads = Workloads.prepare(Path.of(args.length > 0 ? args[0] : "../shared/data/p4"), 1);
+    boolean all = java.util.List.of(args).contains("--all");
+    Path input = Path.of(java.util.List.of(args).stream().filter(a -> !a.startsWith("--")).findFirst()
+        .orElse("../shared/data/p4"));
+    Workloads workloads = Workloads.prepare(input, all ? PeerComparison.Plan.of(false).syntheticRounds() : 1);
     Path dir = Files.createTempDirectory("chronix-cold-load");
     String options = System.getenv().getOrDefault("CHRONIX_JAVA_OPTS", "");
     System.out.printf(Locale.ROOT, "JVM options added: '%s'%n", options);
@@ -34,19 +39,48 @@ public final class ColdLoad {
           System.out.printf(Locale.ROOT, "  %-24s %6.2f CPU s%n", thread, spent);
         }
       });
+      if (all) {
+        server.flush();
+        report("10,000-series stream", workloads.synthetic, server);
+        server.flush();
+        report("P4, remote write", workloads.p4RemoteWrite, server, server.remoteWrite());
+        server.flush();
+      }
       report("P4 again, new series", workloads.p4Again, server);
+      if (options.contains("NativeMemoryTracking")) { // where the resident memory went, by the JVM's account
+        new ProcessBuilder("jcmd", Long.toString(server.pid()), "VM.native_memory", "summary").inheritIO().start()
+            .waitFor();
+      }
     } finally {
       ImportBenchmark.deleteRecursively(dir);
     }
   }
 
   private static void report(String name, IngestLoad load, ChronixPeer server) throws Exception {
+    report(name, load, server, server.lineProtocolWrite());
+  }
+
+  private static void report(String name, IngestLoad load, ChronixPeer server, java.net.URI target)
+      throws Exception {
     ProcessStats before = ProcessStats.of(server.pid());
+    double gcBefore = collectorSeconds(server);
     long start = System.nanoTime();
-    load.send(server.lineProtocolWrite(), 2);
+    load.send(target, 2);
     double seconds = (System.nanoTime() - start) / 1e9;
     ProcessStats spent = ProcessStats.of(server.pid()).since(before);
-    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s, peak RSS %.0f MB%n",
-        name, seconds, load.values() / seconds, spent.cpuSeconds(), spent.peakRssMb());
+    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s (collector %.2f), peak RSS %.0f MB%n",
+        name, seconds, load.values() / seconds, spent.cpuSeconds(), collectorSeconds(server) - gcBefore,
+        spent.peakRssMb());
+  }
+
+  /** CPU seconds of the garbage collector's threads so far (G1's and the parallel collector's names). */
+  private static double collectorSeconds(ChronixPeer server) throws java.io.IOException {
+    double sum = 0;
+    for (Map.Entry<String, Double> thread : ProcessStats.cpuSecondsByThread(server.pid()).entrySet()) {
+      if (thread.getKey().startsWith("GC Thread") || thread.getKey().startsWith("G1") || thread.getKey().equals("VM Thread")) {
+        sum += thread.getValue();
+      }
+    }
+    return sum;
   }
 }
