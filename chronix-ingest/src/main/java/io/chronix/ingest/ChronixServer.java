@@ -10,6 +10,7 @@ import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.protocol.SocketListeners;
 import io.chronix.ingest.security.AccessHandler;
 import io.chronix.ingest.security.AccessPolicy;
+import io.chronix.ingest.solr.CloudCollection;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
 import io.chronix.ingest.wal.SegmentFiles;
 import java.io.IOException;
@@ -79,7 +80,12 @@ public final class ChronixServer implements AutoCloseable {
     threads.setName("chronix-http");
     jetty = new Server(threads);
     jetty.addConnector(HttpConnectors.create(jetty, config));
-    solrNode = config.solrUrl().isEmpty() ? new EmbeddedSolrNode(config.dataDir(), config.collection()) : null;
+    if (!config.solrUrl().isEmpty() && !config.zkHost().isEmpty()) {
+      throw new IllegalArgumentException("solr.url (" + config.solrUrl() + ") and solr.zkHost (" + config.zkHost()
+          + ") both name where records go: set one (solr.zkHost for SolrCloud, docs/scaling.md)");
+    }
+    solrNode = config.solrUrl().isEmpty() && config.zkHost().isEmpty()
+        ? new EmbeddedSolrNode(config.dataDir(), config.collection()) : null;
     ContextHandlerCollection contexts = new ContextHandlerCollection();
     if (solrNode != null) {
       // series fetched through /solr/<core>/query are large JSON (a 17 k-point series is 415 kB
@@ -109,19 +115,31 @@ public final class ChronixServer implements AutoCloseable {
   }
 
   public ChronixServer start() throws Exception {
-    jetty.start();
-    solrClient = solrNode != null ? solrNode.client() : new Http2SolrClient.Builder(config.solrUrl()).build();
-    storage = Storage.open(config, solrClient, solrNode != null, walFiles);
-    HttpApi.mount(ingest, storage, config, gate, solrClient, promqlFetchers, ChronixServer::epochNanos);
-    listeners = SocketListeners.open(config, storage.pipeline(), ChronixServer::epochNanos, config.authEnabled());
-    if (solrNode != null) {
-      // the node shares this JVM, so its series queries can add what is not yet searchable
-      solrNode.offer(storage.buffers()::snapshot);
+    try {
+      jetty.start();
+      solrClient = solrNode != null ? solrNode.client()
+          : !config.zkHost().isEmpty() ? CloudCollection.connect(config)
+          : new Http2SolrClient.Builder(config.solrUrl()).build();
+      storage = Storage.open(config, solrClient, solrNode != null, walFiles);
+      HttpApi.mount(ingest, storage, config, gate, solrClient, promqlFetchers, ChronixServer::epochNanos);
+      listeners = SocketListeners.open(config, storage.pipeline(), ChronixServer::epochNanos, config.authEnabled());
+      if (solrNode != null) {
+        // the node shares this JVM, so its series queries can add what is not yet searchable
+        solrNode.offer(storage.buffers()::snapshot);
+      }
+      readiness.ready();
+      LOG.info("Chronix server ready at {} (Solr: {}, data: {}, auth {})", baseUrl(),
+          solrNode != null ? "embedded at /solr" : !config.zkHost().isEmpty() ? "SolrCloud at " + config.zkHost()
+              : config.solrUrl(), config.dataDir().toAbsolutePath(),
+          config.authEnabled() ? "on" : "off");
+    } catch (Exception | Error e) {
+      try {
+        close(); // a server that cannot start holds no port, thread or client
+      } catch (Exception cleanup) {
+        e.addSuppressed(cleanup);
+      }
+      throw e;
     }
-    readiness.ready();
-    LOG.info("Chronix server ready at {} (Solr: {}, data: {}, auth {})", baseUrl(),
-        solrNode != null ? "embedded at /solr" : config.solrUrl(), config.dataDir().toAbsolutePath(),
-        config.authEnabled() ? "on" : "off");
     return this;
   }
 

@@ -48,23 +48,24 @@ class DistributedQueryTest {
   @BeforeAll
   void startBoth() throws Exception {
     workDir = Files.createTempDirectory("chronix-distributed");
-    cluster = new MiniSolrCloudCluster.Builder(2, workDir.resolve("cloud"))
-        .addConfig("chronix", Path.of("../conf/solr/configsets/chronix/conf"))
+    // no configset and no collection: the ZooKeeper-aware server uploads and creates them
+    cluster = new MiniSolrCloudCluster.Builder(3, workDir.resolve("cloud"))
         .withTraceIdGenerationDisabled()
         .build();
-    CollectionAdminRequest.createCollection("chronix", "chronix", 2, 1)
-        .setRouterName("compositeId")
-        .process(cluster.getSolrClient());
-    cluster.waitForActiveCollection("chronix", 2, 2);
     cloudSolrUrl = cluster.getJettySolrRunners().get(0).getBaseUrl().toString();
 
     ServerConfig base = ServerConfig.defaults().withEphemeralPorts().with("chunk.maxPoints", "500");
     single = new ChronixServer(base.with("data.dir", workDir.resolve("single").toString())).start();
-    cloudFront = new ChronixServer(base.with("data.dir", workDir.resolve("front").toString())
-        .with("solr.url", cloudSolrUrl)).start();
+    cloudFront = new ChronixServer(cloudConfig(base, "front")).start();
     for (ChronixServer server : List.of(single, cloudFront)) {
       load(server);
     }
+  }
+
+  private ServerConfig cloudConfig(ServerConfig base, String dir) {
+    return base.with("data.dir", workDir.resolve(dir).toString())
+        .with("solr.zkHost", cluster.getZkServer().getZkAddress())
+        .with("solr.cloud.shards", "2").with("solr.cloud.replicationFactor", "2");
   }
 
   private static void load(ChronixServer server) throws Exception {
@@ -116,6 +117,38 @@ class DistributedQueryTest {
     if (cluster != null) {
       cluster.shutdown();
     }
+  }
+
+  @Test
+  void theServerCreatedTheCollectionFromItsConfigSetAndAnotherOneUsesIt() throws Exception {
+    var client = cluster.getSolrClient();
+    assertTrue(new org.apache.solr.client.solrj.request.ConfigSetAdminRequest.List().process(client).getConfigSets()
+        .contains("chronix"));
+    var state = client.getClusterState().getCollection("chronix");
+    assertEquals("chronix", state.getConfigName());
+    assertEquals("compositeId", state.getRouter().getName());
+    assertEquals(2, state.getActiveSlices().size());
+    for (Slice slice : state.getActiveSlices()) {
+      assertEquals(2, slice.getReplicas().size(), slice.getName());
+    }
+    // a second ingest node finds the collection and writes into it; the PromQL API reads through ZooKeeper
+    try (ChronixServer second = new ChronixServer(cloudConfig(ServerConfig.defaults().withEphemeralPorts(), "second"))
+        .start()) {
+      assertEquals(204, TestHttp.post(second.baseUrl() + "/write?precision=ms",
+          "zk_second,host=z value=7 " + T0 + "\n", false).statusCode());
+      assertEquals(204, TestHttp.post(second.baseUrl() + "/flush", "", false).statusCode());
+      JsonNode found = response(cloudSolrUrl, "q=name:zk_second&fl=name,count");
+      assertEquals(1, found.at("/numFound").asInt(), found.toString());
+      String promql = second.baseUrl() + "/api/v1/query?query=" + enc("synth_trend{host=\"a\"}") + "&time="
+          + (T0 / 1000 + 300);
+      JsonNode fromCloud = TestHttp.JSON.readTree(TestHttp.get(promql).body());
+      JsonNode fromSingle = TestHttp.JSON.readTree(TestHttp.get(promql.replace(second.baseUrl(), single.baseUrl()))
+          .body());
+      assertEquals("success", fromCloud.get("status").asText(), fromCloud.toString());
+      assertEquals(1, fromCloud.at("/data/result").size(), fromCloud.toString());
+      assertEquals(fromSingle.at("/data/result"), fromCloud.at("/data/result"));
+    }
+    assertEquals(1, CollectionAdminRequest.listCollections(client).size());
   }
 
   @Test

@@ -40,6 +40,7 @@ public final class ChronixCli {
       "  --host <address>       address to listen on / to reach (default 127.0.0.1)",
       "  --data-dir <dir>       where records and the embedded Solr index live (default ./data)",
       "  --solr-url <url>       use this external Solr instead of the embedded node",
+      "  --zk <host:port[/root]> use this SolrCloud cluster (its ZooKeeper) instead (docs/scaling.md)",
       "  --set <key>=<value>    any other setting of conf/chronix.properties",
       "  --zone <zone>          import: zone of the CSV timestamps (default UTC)",
       "  --parallel <n>         import: files sent at once (default 2)",
@@ -265,6 +266,9 @@ public final class ChronixCli {
             break;
           case "--solr-url":
             options.settings.put("solr.url", value);
+            break;
+          case "--zk":
+            options.settings.put("solr.zkHost", value);
             break;
           case "--set": {
             int equals = value.indexOf('=');

@@ -135,6 +135,35 @@ public final class ServerConfig {
     return get("solr.collection");
   }
 
+  /** Empty unless the records live in SolrCloud, reached through this ZooKeeper address. */
+  public String zkHost() {
+    return get("solr.zkHost");
+  }
+
+  /** Shards of the collection when the server creates it in SolrCloud. */
+  public int cloudShards() {
+    return intValue("solr.cloud.shards", 1, 1024);
+  }
+
+  public int cloudReplicationFactor() {
+    return intValue("solr.cloud.replicationFactor", 1, 64);
+  }
+
+  /** The router of a collection the server creates: compositeId, the only one that keeps series together. */
+  public String cloudRouter() {
+    String router = get("solr.cloud.router");
+    if (!router.equals("compositeId")) {
+      throw new IllegalArgumentException("solr.cloud.router must be compositeId, not '" + router + "': only it routes"
+          + " by the records' id prefix, which keeps the records of a series on one shard");
+    }
+    return router;
+  }
+
+  /** How long to wait for ZooKeeper at start and for a new collection's replicas. */
+  public Duration cloudWaitTimeout() {
+    return duration("solr.cloud.waitTimeout");
+  }
+
   public int chunkMaxPoints() {
     return intValue("chunk.maxPoints", 1, Integer.MAX_VALUE);
   }

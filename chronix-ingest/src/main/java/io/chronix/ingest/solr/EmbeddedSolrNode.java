@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Properties;
 import javax.servlet.DispatcherType;
 import javax.servlet.ServletException;
@@ -27,9 +26,6 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
  * and the {@code chronix} configset (packaged in the server jar) for the collection core.
  */
 public final class EmbeddedSolrNode {
-
-  /** Files of the configset, as packaged under chronix-configsets/chronix/conf. */
-  private static final List<String> CONFIGSET_FILES = List.of("schema.xml", "solrconfig.xml");
 
   private static final long CORE_LOAD_TIMEOUT_MS = 120_000;
   /** Read by the configset's solrconfig.xml: whether Solr keeps its own transaction log. */
@@ -65,20 +61,7 @@ public final class EmbeddedSolrNode {
       Files.writeString(solrXml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n", StandardCharsets.UTF_8);
     }
     Path core = home.resolve(collection);
-    Path conf = core.resolve("conf");
-    Files.createDirectories(conf);
-    for (String file : CONFIGSET_FILES) {
-      Path target = conf.resolve(file);
-      if (Files.exists(target)) {
-        continue; // an operator's edits survive restarts
-      }
-      try (InputStream in = EmbeddedSolrNode.class.getResourceAsStream("/chronix-configsets/chronix/conf/" + file)) {
-        if (in == null) {
-          throw new IllegalStateException("configset file " + file + " missing from the server jar");
-        }
-        Files.copy(in, target);
-      }
-    }
+    PackagedConfigSet.copyMissingTo(core.resolve("conf"));
     Path coreProperties = core.resolve("core.properties");
     Properties properties = new Properties();
     if (Files.exists(coreProperties)) {
