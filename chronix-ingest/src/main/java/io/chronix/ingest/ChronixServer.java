@@ -10,7 +10,10 @@ import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.protocol.SocketListeners;
 import io.chronix.ingest.security.AccessHandler;
 import io.chronix.ingest.security.AccessPolicy;
+import io.chronix.ingest.cluster.IngestCluster;
+import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.solr.CloudCollection;
+import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
 import io.chronix.ingest.wal.SegmentFiles;
 import java.io.IOException;
@@ -62,6 +65,7 @@ public final class ChronixServer implements AutoCloseable {
   private final SegmentFiles walFiles;
   private SolrClient solrClient;
   private Storage storage;
+  private IngestCluster cluster;
   private SocketListeners listeners;
   private boolean stopped;
 
@@ -83,6 +87,11 @@ public final class ChronixServer implements AutoCloseable {
     if (!config.solrUrl().isEmpty() && !config.zkHost().isEmpty()) {
       throw new IllegalArgumentException("solr.url (" + config.solrUrl() + ") and solr.zkHost (" + config.zkHost()
           + ") both name where records go: set one (solr.zkHost for SolrCloud, docs/scaling.md)");
+    }
+    if (!config.zkHost().isEmpty() && config.authEnabled() && config.clusterToken().isEmpty()) {
+      throw new IllegalArgumentException("auth is on and the records live in SolrCloud: set cluster.token to an API"
+          + " token with the write role (the same on every ingest node), which the nodes send with the points they"
+          + " forward to a series' owner (docs/scaling.md)");
     }
     solrNode = config.solrUrl().isEmpty() && config.zkHost().isEmpty()
         ? new EmbeddedSolrNode(config.dataDir(), config.collection()) : null;
@@ -121,8 +130,16 @@ public final class ChronixServer implements AutoCloseable {
           : !config.zkHost().isEmpty() ? CloudCollection.connect(config)
           : new Http2SolrClient.Builder(config.solrUrl()).build();
       storage = Storage.open(config, solrClient, solrNode != null, walFiles);
-      HttpApi.mount(ingest, storage, config, gate, solrClient, promqlFetchers, ChronixServer::epochNanos);
-      listeners = SocketListeners.open(config, storage.pipeline(), ChronixServer::epochNanos, config.authEnabled());
+      BatchWriter writer = storage.pipeline();
+      if (!config.zkHost().isEmpty()) {
+        String self = config.clusterAdvertiseUrl().isEmpty() ? baseUrl() : config.clusterAdvertiseUrl();
+        cluster = IngestCluster.join((CloudSolrClient) solrClient, config.collection(), self, config.clusterToken(),
+            storage);
+        writer = cluster.writer();
+      }
+      HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers,
+          ChronixServer::epochNanos);
+      listeners = SocketListeners.open(config, writer, ChronixServer::epochNanos, config.authEnabled());
       if (solrNode != null) {
         // the node shares this JVM, so its series queries can add what is not yet searchable
         solrNode.offer(storage.buffers()::snapshot);
@@ -175,6 +192,11 @@ public final class ChronixServer implements AutoCloseable {
     return solrNode != null ? baseUrl() + "/solr" : config.solrUrl();
   }
 
+  /** The collection's live ingest nodes as this one sees them: itself alone unless in SolrCloud with others. */
+  public java.util.List<String> ingestNodes() {
+    return cluster != null ? cluster.members() : java.util.List.of(baseUrl());
+  }
+
   /** The embedded Solr node's cores; empty with an external Solr. */
   public java.util.Optional<org.apache.solr.core.CoreContainer> embeddedCores() {
     return solrNode == null ? java.util.Optional.empty() : solrNode.startedContainer();
@@ -199,6 +221,9 @@ public final class ChronixServer implements AutoCloseable {
       listeners.close();
     }
     promqlFetchers.shutdownNow();
+    if (cluster != null) {
+      cluster.close(); // first: the other nodes stop forwarding here before the buffers are written
+    }
     try {
       if (storage != null) {
         storage.close();

@@ -159,6 +159,16 @@ public final class ServerConfig {
     return router;
   }
 
+  /** Empty: this node's own base URL. */
+  public String clusterAdvertiseUrl() {
+    return get("cluster.advertiseUrl");
+  }
+
+  /** Empty, or the bearer token ingest nodes send with forwarded points. */
+  public String clusterToken() {
+    return get("cluster.token");
+  }
+
   /** How long to wait for ZooKeeper at start and for a new collection's replicas. */
   public Duration cloudWaitTimeout() {
     return duration("solr.cloud.waitTimeout");

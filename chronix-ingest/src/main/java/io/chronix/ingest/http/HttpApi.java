@@ -2,7 +2,9 @@ package io.chronix.ingest.http;
 
 import io.chronix.analysis.promql.engine.Engine;
 import io.chronix.ingest.Storage;
+import io.chronix.ingest.cluster.ForwardServlet;
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.promql.PrometheusApiServlet;
 import io.chronix.ingest.promql.SeriesCatalog;
 import io.chronix.ingest.promql.SolrSeriesSource;
@@ -30,7 +32,8 @@ import org.eclipse.jetty.servlets.QoSFilter;
  */
 public final class HttpApi {
 
-  public static final List<String> WRITE_PATHS = List.of("/write", "/api/v2/write", "/api/v1/write", "/api/put", "/collectd");
+  public static final List<String> WRITE_PATHS = List.of("/write", "/api/v2/write", "/api/v1/write", "/api/put", "/collectd",
+      "/internal/forward");
 
   private HttpApi() {}
 
@@ -39,16 +42,25 @@ public final class HttpApi {
    * (http.maxConcurrentWrites, http.maxConcurrentQueries, one at a time for flush and compact):
    * the rest wait, which slows their senders, and get 503 after http.writeQueueTimeout.
    */
-  public static void mount(ServletContextHandler context, Storage storage, ServerConfig config, RequestGate gate,
-      SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos) {
+  /**
+   * @param writer where the protocols' points go: this node's pipeline, or the router of a node
+   *     among several ({@link io.chronix.ingest.cluster.OwnerRouter})
+   * @param forwardTarget whether other ingest nodes forward points here ({@link ForwardServlet})
+   */
+  public static void mount(ServletContextHandler context, Storage storage, BatchWriter writer, boolean forwardTarget,
+      ServerConfig config, RequestGate gate, SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos) {
     context.setErrorHandler(new JsonErrorHandler());
     long maxBody = config.maxRequestBytes();
-    LineProtocolServlet lineProtocol = new LineProtocolServlet(storage.pipeline(), gate, maxBody);
+    LineProtocolServlet lineProtocol = new LineProtocolServlet(writer, gate, maxBody);
     context.addServlet(new ServletHolder(lineProtocol), "/write");
     context.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
-    context.addServlet(new ServletHolder(new RemoteWriteServlet(storage.pipeline(), gate, maxBody)), "/api/v1/write");
-    context.addServlet(new ServletHolder(new OpenTsdbServlet(storage.pipeline(), gate, maxBody, clockNanos)), "/api/put");
-    context.addServlet(new ServletHolder(new CollectdServlet(storage.pipeline(), gate, maxBody, clockNanos)), "/collectd");
+    context.addServlet(new ServletHolder(new RemoteWriteServlet(writer, gate, maxBody)), "/api/v1/write");
+    context.addServlet(new ServletHolder(new OpenTsdbServlet(writer, gate, maxBody, clockNanos)), "/api/put");
+    context.addServlet(new ServletHolder(new CollectdServlet(writer, gate, maxBody, clockNanos)), "/collectd");
+    if (forwardTarget) {
+      // forwarded points are this node's own: they go to its pipeline, never on to another node
+      context.addServlet(new ServletHolder(new ForwardServlet(storage.pipeline(), gate, maxBody)), "/internal/forward");
+    }
     limit(context, "writes", config.maxConcurrentWrites(), config.writeQueueTimeout(), WRITE_PATHS);
     FilterHolder bodies = new FilterHolder(new BodyBudget(config.maxBodyBytesInFlight(),
         config.writeQueueTimeout().toMillis()));

@@ -112,6 +112,17 @@ public final class PointBatch implements PointSink, PointColumns {
     return texts[index];
   }
 
+  /** Adds point {@code index} to another batch, with its value as its series' type has it. */
+  public void copyTo(int index, PointBatch sink) {
+    SeriesKey key = keys[index];
+    switch (key.valueType()) {
+      case LONG -> sink.acceptLong(key, timestamps[index], longs[index]);
+      case BOOLEAN -> sink.acceptBoolean(key, timestamps[index], values[index] != 0);
+      case STRING -> sink.acceptText(key, timestamps[index], texts[index]);
+      default -> sink.accept(key, timestamps[index], values[index]);
+    }
+  }
+
   public void clear() {
     Arrays.fill(keys, 0, size, null);
     if (texts != null) {

@@ -14,11 +14,17 @@ import java.util.TreeMap;
 /**
  * One logged batch, version 1 (docs/formats.md): the batch's distinct series keys, then its points
  * as (key index, timestamp delta, value): 8 bytes of double bits (booleans as 0.0/1.0) or of a
- * long, or a string, as the series' type says. The framing (length, CRC) is the log's.
+ * long, or a string, as the series' type says. The framing (length, CRC) is the log's; ingest
+ * nodes forward batches to a series' owner in the same encoding (docs/formats.md).
  */
-final class WalEntries {
+public final class WalEntries {
 
   private WalEntries() {}
+
+  /** The batch as one entry, its keys encoded afresh (the log keeps a cache of them). */
+  public static byte[] encode(PointBatch batch) {
+    return encode(batch, new KeyEncodings());
+  }
 
   static byte[] encode(PointBatch batch, KeyEncodings keyEncodings) {
     // batches come in runs of one series: the map is asked once a run, not once a point
@@ -67,7 +73,8 @@ final class WalEntries {
     return out.toByteArray();
   }
 
-  static PointBatch decode(byte[] payload) {
+  /** @throws CorruptBlobException naming what does not fit, where the bytes are not such an entry */
+  public static PointBatch decode(byte[] payload) {
     ByteReader in = new ByteReader(payload, 0, payload.length);
     int keyCount = count(in, payload.length);
     SeriesKey[] keys = new SeriesKey[keyCount];
@@ -82,7 +89,8 @@ final class WalEntries {
       keys[k] = new SeriesKey(name, type, attributes);
     }
     int points = count(in, payload.length);
-    PointBatch batch = new PointBatch(Math.max(1, points));
+    // a point takes ten bytes at least: a forged count cannot make the batch allocate more than that
+    PointBatch batch = new PointBatch(Math.max(1, Math.min(points, payload.length / 10)));
     long timestamp = 0;
     for (int i = 0; i < points; i++) {
       long index = in.readVarLong();
