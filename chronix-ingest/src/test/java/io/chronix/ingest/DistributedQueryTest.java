@@ -151,6 +151,23 @@ class DistributedQueryTest {
     assertEquals(1, CollectionAdminRequest.listCollections(client).size());
   }
 
+  /** The cj=process queries above join series of one process stored on both shards. */
+  @Test
+  void someJoinGroupsHaveTheirRecordsOnBothShards() throws Exception {
+    var state = cluster.getSolrClient().getClusterState().getCollection("chronix");
+    java.util.Map<String, java.util.Set<String>> shardsOfProcess = new java.util.HashMap<>();
+    for (Slice slice : state.getSlices()) {
+      Replica replica = slice.getLeader();
+      try (Http2SolrClient client = new Http2SolrClient.Builder(replica.getBaseUrl()).build()) {
+        var response = client.query(replica.getCoreName(), new SolrQuery("name:*Usage*").setRows(10000)
+            .setFields("process").setParam("distrib", "false"));
+        response.getResults().forEach(d -> shardsOfProcess.computeIfAbsent((String) d.getFieldValue("process"),
+            k -> new java.util.HashSet<>()).add(slice.getName()));
+      }
+    }
+    assertTrue(shardsOfProcess.values().stream().anyMatch(shards -> shards.size() == 2), shardsOfProcess.toString());
+  }
+
   @Test
   void recordsAreSpreadOverBothShardsAndRoutedByNameAndType() throws Exception {
     var state = cluster.getSolrClient().getClusterState().getCollection("chronix");
@@ -186,6 +203,9 @@ class DistributedQueryTest {
         p4 + "&fl=points",
         all.replace("dataAsJson", "points") + "&cj=host",
         p4 + "&cf=" + enc("metric{max;min;avg;p:0.5;p:0.99;trend;outlier}"),
+        // join groups of several names, which the router puts on different shards
+        p4 + "&cj=process&fl=points",
+        p4 + "&cj=process&cf=" + enc("metric{max;count;avg;trend;outlier}"),
         "q=" + enc("name:synth_* AND start:" + (T0 + 100_000) + " AND end:" + (T0 + 200_000)) + "&fl=dataAsJson",
         "q=" + enc("name:synth_*") + "&cf=" + enc("metric{min;max;avg;dev;sum;count;first;last;range;diff;sdiff;p:0.25;p:0.99;integral}"),
         "q=" + enc("name:synth_*") + "&cj=host&cf=" + enc("metric{max;p:0.9;trend}"),

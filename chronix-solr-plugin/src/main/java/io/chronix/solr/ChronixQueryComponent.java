@@ -168,16 +168,17 @@ public class ChronixQueryComponent extends SearchComponent {
       queries.addAll(rb.getFilters());
     }
     SeriesCollector collector = collector();
-    boolean partial = params.getBool(ShardParams.PARTIAL, false);
-    // aggregations over whole records come from their statistics; a coordinator's join needs points
-    boolean summarize = !partial && !query.keysOnly() && query.analyses().isEmpty() && !query.fields().anyPoints()
+    if (params.getBool(ShardParams.PARTIAL, false)) {
+      // a coordinator's join: each record's points with its write order, merged there
+      rb.rsp.addResponse(ShardMerge.partialDocuments(collector.collectParts(rb.req.getSearcher(), queries,
+          query.range(), query.join())));
+      return;
+    }
+    // aggregations over whole records come from their statistics
+    boolean summarize = !query.keysOnly() && query.analyses().isEmpty() && !query.fields().anyPoints()
         && SummaryAggregations.answers(query.functions());
     List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(),
         query.keysOnly(), summarize);
-    if (partial) {
-      rb.rsp.addResponse(ShardMerge.partialDocuments(series));
-      return;
-    }
     Map<String, Points> given = ShardParams.references(params);
     SeriesEvaluator evaluator = new SeriesEvaluator(query.functions(), query.analyses(),
         new LocalReferences(rb.req, query.join(), collector, query.now(), given));

@@ -8,6 +8,7 @@ import io.chronix.solr.ChronixQueryComponent;
 import io.chronix.solr.analyze.LocalReferences;
 import io.chronix.solr.analyze.SeriesEvaluator;
 import io.chronix.solr.query.JoinedSeries;
+import io.chronix.solr.query.SeriesPart;
 import io.chronix.solr.query.SeriesFields;
 import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.response.FieldList;
@@ -158,41 +159,58 @@ public final class ShardMerge {
     }
   }
 
-  /** What a shard answers in partial mode: per join key its fields and joined points as a blob. */
-  public static SolrDocumentList partialDocuments(List<JoinedSeries> series) {
-    List<SolrDocument> documents = new ArrayList<>(series.size());
-    for (JoinedSeries joined : series) {
+  /**
+   * What a shard answers in partial mode: per record of each join key, the key, the group's
+   * fields, the record's write order and its points in the range as a blob.
+   */
+  public static SolrDocumentList partialDocuments(List<SeriesPart> parts) {
+    List<SolrDocument> documents = new ArrayList<>(parts.size());
+    for (SeriesPart part : parts) {
       SolrDocument document = new SolrDocument();
-      document.setField(ShardParams.JOIN_KEY, new ArrayList<>(joined.joinKey()));
-      for (Map.Entry<String, SortedSet<String>> field : joined.fields().values().entrySet()) {
+      document.setField(ShardParams.JOIN_KEY, new ArrayList<>(part.joinKey()));
+      for (Map.Entry<String, SortedSet<String>> field : part.fields().values().entrySet()) {
         document.setField(field.getKey(), new ArrayList<>(field.getValue()));
       }
-      document.setField(FieldList.DATA, ChunkCodec.lossless().encode(joined.points()));
+      document.setField(ShardParams.WRITE_ORDER, part.writeOrder());
+      document.setField(FieldList.DATA, ChunkCodec.lossless().encode(part.points()));
       documents.add(document);
     }
     return all(documents);
   }
 
+  /**
+   * Joins the parts of all shards per join key as one core joins its records: in write order,
+   * the later part winning a shared timestamp, whichever shard it came from.
+   */
   @SuppressWarnings("unchecked")
   static List<JoinedSeries> mergePartials(List<SolrDocument> documents) {
     Map<List<String>, SeriesFields> fields = new LinkedHashMap<>();
-    Map<List<String>, List<Points>> points = new HashMap<>();
+    Map<List<String>, List<Map.Entry<Long, Points>>> parts = new HashMap<>();
     for (SolrDocument document : documents) {
       List<String> key = new ArrayList<>((Collection<String>) document.getFieldValue(ShardParams.JOIN_KEY));
       SeriesFields merged = fields.computeIfAbsent(key, k -> new SeriesFields());
       for (String name : document.getFieldNames()) {
-        if (!name.equals(ShardParams.JOIN_KEY) && !name.equals(FieldList.DATA)) {
+        if (!name.equals(ShardParams.JOIN_KEY) && !name.equals(FieldList.DATA) && !name.equals(ShardParams.WRITE_ORDER)) {
           for (Object value : document.getFieldValues(name)) {
             merged.add(name, value.toString());
           }
         }
       }
-      points.computeIfAbsent(key, k -> new ArrayList<>()).add(ChunkCodec.decode((byte[]) document.getFieldValue(FieldList.DATA)));
+      Object order = document.getFieldValue(ShardParams.WRITE_ORDER);
+      // a shard of an earlier version sends no write order: its parts keep their arrival order
+      long writeOrder = order instanceof Number number ? number.longValue()
+          : order == null ? Long.MIN_VALUE : Long.parseLong(order.toString());
+      parts.computeIfAbsent(key, k -> new ArrayList<>())
+          .add(Map.entry(writeOrder, ChunkCodec.decode((byte[]) document.getFieldValue(FieldList.DATA))));
     }
     List<JoinedSeries> series = new ArrayList<>(fields.size());
     for (Map.Entry<List<String>, SeriesFields> entry : fields.entrySet()) {
-      List<Points> parts = points.get(entry.getKey());
-      series.add(new JoinedSeries(entry.getKey(), entry.getValue(), parts.size() == 1 ? parts.get(0) : SeriesMerge.merge(parts)));
+      List<Map.Entry<Long, Points>> ordered = parts.get(entry.getKey());
+      ordered.sort(Map.Entry.comparingByKey()); // stable: parts of equal order keep their shard order
+      List<Points> points = new ArrayList<>(ordered.size());
+      ordered.forEach(part -> points.add(part.getValue()));
+      series.add(new JoinedSeries(entry.getKey(), entry.getValue(), points.size() == 1 ? points.get(0)
+          : SeriesMerge.merge(points)));
     }
     JoinedSeries.sort(series);
     return series;

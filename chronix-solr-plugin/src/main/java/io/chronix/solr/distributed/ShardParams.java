@@ -24,6 +24,8 @@ public final class ShardParams {
   /** Hidden fields of shard answers; the coordinator removes them. */
   public static final String SORT_KEY = "_chronixSortKey";
   static final String JOIN_KEY = "_chronixJoinKey";
+  /** Field of a partial answer's document: the write order of the record its points come from. */
+  static final String WRITE_ORDER = "_chronixWriteOrder";
 
   private ShardParams() {}
 

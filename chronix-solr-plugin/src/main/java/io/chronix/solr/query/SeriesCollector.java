@@ -64,37 +64,8 @@ public final class SeriesCollector {
    */
   public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join, boolean keysOnly, boolean summarize) throws IOException {
-    DocSet docs = searcher.getDocSet(queries);
-    Map<List<String>, Group> groups = new HashMap<>();
     long[] points = {0};
-    RecordReader.read(searcher, docs, dataNeed(keysOnly, summarize, range), (docId, writeOrder, document) -> {
-      Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
-      group.fields.addAll(document);
-      if (keysOnly) {
-        return;
-      }
-      points[0] = countWithin(points[0], document.getField(RecordFields.COUNT).numericValue().longValue());
-      BytesRef data = document.getBinaryValue(RecordFields.DATA);
-      byte[] blob = null;
-      if (data != null) {
-        blob = new byte[data.length];
-        System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
-      }
-      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), docId, writeOrder, blob,
-          document.getField(RecordFields.START).numericValue().longValue(),
-          document.getField(RecordFields.END).numericValue().longValue(), stats(document)));
-    });
-    // after the stored records: points flushed meanwhile are still among the buffered ones
-    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
-      if (keysOnly) {
-        groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group()).fields.addAll(live.fields());
-        continue;
-      }
-      points[0] = countWithin(points[0], live.points().size());
-      Group group = groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group());
-      group.fields.addAll(live.fields());
-      group.live.add(live.points());
-    }
+    Map<List<String>, Group> groups = groups(searcher, queries, range, join, keysOnly, summarize, points);
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     if (keysOnly) {
       for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
@@ -132,6 +103,75 @@ public final class SeriesCollector {
     }
     JoinedSeries.sort(result);
     return result;
+  }
+
+  /**
+   * A shard's part of a distributed join: per join key, each matched record's points in the
+   * range with the record's write order, unmerged, so that the coordinator can merge the parts
+   * of all shards in write order as one core merges its records (the later record wins a shared
+   * timestamp). Buffered points come last, as the newest.
+   */
+  public List<SeriesPart> collectParts(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join) throws IOException {
+    long[] points = {0};
+    Map<List<String>, Group> groups = groups(searcher, queries, range, join, false, false, points);
+    List<SeriesPart> parts = new ArrayList<>();
+    for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
+      Group group = entry.getValue();
+      group.chunks.sort(Comparator.comparingLong(StoredChunk::version));
+      for (StoredChunk chunk : group.chunks) {
+        Points clipped = chunk.withData(searcher).decode(group.fields);
+        if (!range.isAll()) {
+          clipped = clipped.clip(range.fromNanos(), range.toNanosExclusive());
+        }
+        if (!clipped.isEmpty()) {
+          parts.add(new SeriesPart(entry.getKey(), group.fields, chunk.version(), clipped));
+        }
+      }
+      for (Points live : group.live) {
+        Points clipped = range.isAll() ? live : live.clip(range.fromNanos(), range.toNanosExclusive());
+        if (!clipped.isEmpty()) {
+          parts.add(new SeriesPart(entry.getKey(), group.fields, Long.MAX_VALUE, clipped));
+        }
+      }
+    }
+    return parts;
+  }
+
+  /** The matched records and buffered series by join key; {@code points} counts the points to decode. */
+  private Map<List<String>, Group> groups(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join, boolean keysOnly, boolean summarize, long[] points) throws IOException {
+    DocSet docs = searcher.getDocSet(queries);
+    Map<List<String>, Group> groups = new HashMap<>();
+    RecordReader.read(searcher, docs, dataNeed(keysOnly, summarize, range), (docId, writeOrder, document) -> {
+      Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
+      group.fields.addAll(document);
+      if (keysOnly) {
+        return;
+      }
+      points[0] = countWithin(points[0], document.getField(RecordFields.COUNT).numericValue().longValue());
+      BytesRef data = document.getBinaryValue(RecordFields.DATA);
+      byte[] blob = null;
+      if (data != null) {
+        blob = new byte[data.length];
+        System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
+      }
+      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), docId, writeOrder, blob,
+          document.getField(RecordFields.START).numericValue().longValue(),
+          document.getField(RecordFields.END).numericValue().longValue(), stats(document)));
+    });
+    // after the stored records: points flushed meanwhile are still among the buffered ones
+    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
+      if (keysOnly) {
+        groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group()).fields.addAll(live.fields());
+        continue;
+      }
+      points[0] = countWithin(points[0], live.points().size());
+      Group group = groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group());
+      group.fields.addAll(live.fields());
+      group.live.add(live.points());
+    }
+    return groups;
   }
 
   /** Types whose record statistics are those of their values (strings have none); every record has a type. */
