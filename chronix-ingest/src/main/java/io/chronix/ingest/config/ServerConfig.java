@@ -169,6 +169,11 @@ public final class ServerConfig {
     return get("cluster.token");
   }
 
+  /** ZooKeeper session timeout of the cluster client (and of this node's registration). */
+  public Duration zkSessionTimeout() {
+    return duration("solr.cloud.zkSessionTimeout");
+  }
+
   /** How long to wait for ZooKeeper at start and for a new collection's replicas. */
   public Duration cloudWaitTimeout() {
     return duration("solr.cloud.waitTimeout");

@@ -42,7 +42,9 @@ public final class CloudCollection {
     String router = config.cloudRouter();
     int waitMillis = (int) Math.min(Integer.MAX_VALUE, config.cloudWaitTimeout().toMillis());
     CloudSolrClient client = (CloudSolrClient) new CloudSolrClient.Builder(zk.hosts(), zk.chroot())
-        .withZkConnectTimeout(waitMillis, TimeUnit.MILLISECONDS).build();
+        .withZkConnectTimeout(waitMillis, TimeUnit.MILLISECONDS)
+        .withZkClientTimeout((int) Math.min(Integer.MAX_VALUE, config.zkSessionTimeout().toMillis()),
+            TimeUnit.MILLISECONDS).build();
     try {
       try {
         client.connect(config.cloudWaitTimeout().toMillis(), TimeUnit.MILLISECONDS);
