@@ -13,6 +13,7 @@ import io.chronix.ingest.security.AccessPolicy;
 import io.chronix.ingest.cluster.IngestCluster;
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.solr.CloudCollection;
+import io.chronix.ingest.solr.CloudQueryServlet;
 import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
 import io.chronix.ingest.wal.SegmentFiles;
@@ -136,6 +137,8 @@ public final class ChronixServer implements AutoCloseable {
         cluster = IngestCluster.join((CloudSolrClient) solrClient, config.collection(), self, config.clusterToken(),
             storage);
         writer = cluster.writer();
+        // no embedded node here: queries sent to this node's /solr go on to the cluster
+        ingest.addServlet(new ServletHolder(new CloudQueryServlet(solrClient, config.collection())), "/solr/*");
       }
       HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers,
           ChronixServer::epochNanos);
@@ -189,7 +192,8 @@ public final class ChronixServer implements AutoCloseable {
 
   /** Base URL of the Solr that holds the records. */
   public String solrUrl() {
-    return solrNode != null ? baseUrl() + "/solr" : config.solrUrl();
+    // in SolrCloud mode this node passes queries on (CloudQueryServlet)
+    return solrNode != null || !config.zkHost().isEmpty() ? baseUrl() + "/solr" : config.solrUrl();
   }
 
   /** The collection's live ingest nodes as this one sees them: itself alone unless in SolrCloud with others. */

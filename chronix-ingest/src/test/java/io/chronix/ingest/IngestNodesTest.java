@@ -89,6 +89,38 @@ class IngestNodesTest {
     }
   }
 
+  /**
+   * An ingest node passes queries on to the cluster; its buffered points become visible there
+   * once written (docs/scaling.md: at the latest after chunk.maxAge, or at /flush).
+   */
+  @Test
+  void queriesThroughAnIngestNodeAnswerAsTheClusterAndSeeWrittenPoints() throws Exception {
+    try (ChronixServer a = node("query")) {
+      assertEquals(a.baseUrl() + "/solr", a.solrUrl());
+      assertEquals(204, TestHttp.post(a.baseUrl() + "/write?precision=ms", "seen,host=q value=1 " + T0 + "\n", false)
+          .statusCode());
+      JsonNode buffered = TestHttp.query(a.solrUrl(), "name:seen", "&fl=name,points");
+      assertEquals(0, buffered.at("/response/numFound").asInt(), "buffered points are not in the cluster yet");
+      assertEquals(204, TestHttp.post(a.baseUrl() + "/flush", "", false).statusCode());
+      JsonNode written = TestHttp.query(a.solrUrl(), "name:seen", "&fl=name,points");
+      assertEquals(1, written.at("/response/numFound").asInt(), written.toString());
+      assertEquals(TestHttp.query(solrUrl, "name:seen", "&fl=name,points").at("/response"), written.at("/response"));
+      HttpResponse<String> post = TestHttp.post(a.solrUrl() + "/chronix/query", "q=name:seen&fl=name&wt=json", false,
+          "application/x-www-form-urlencoded");
+      assertEquals(200, post.statusCode(), post.body());
+      assertTrue(post.body().contains("\"name\":\"seen\""), post.body());
+
+      HttpResponse<String> bad = TestHttp.get(a.solrUrl() + "/chronix/query?q=name:seen&cf=metric%7Bnope%7D");
+      assertEquals(400, bad.statusCode(), bad.body());
+      assertTrue(bad.body().contains("nope"), bad.body());
+      HttpResponse<String> xml = TestHttp.get(a.solrUrl() + "/chronix/select?q=name:seen&wt=xml");
+      assertEquals(200, xml.statusCode());
+      assertTrue(xml.headers().firstValue("Content-Type").orElse("").startsWith("application/xml"), xml.headers().toString());
+      HttpResponse<String> other = TestHttp.get(a.solrUrl() + "/chronix/terms?terms.fl=name");
+      assertTrue(other.statusCode() == 403 || other.statusCode() == 404, other.statusCode() + " " + other.body());
+    }
+  }
+
   /** Points {@code from} to {@code from + count - 1} (seconds after T0) of every series. */
   private static String lines(int from, int count) {
     StringBuilder lines = new StringBuilder();
