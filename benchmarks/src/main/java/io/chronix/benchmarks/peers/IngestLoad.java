@@ -28,6 +28,11 @@ record IngestLoad(String name, List<byte[]> bodies, long values, long csvBytes, 
   }
 
   Outcome send(URI endpoint, int threads) throws Exception {
+    return send(List.of(endpoint), threads);
+  }
+
+  /** Body {@code i} goes to {@code endpoints[i % n]}: several ingest nodes take turns. */
+  Outcome send(List<URI> endpoints, int threads) throws Exception {
     AtomicInteger next = new AtomicInteger();
     AtomicInteger retries = new AtomicInteger();
     ExecutorService clients = Executors.newFixedThreadPool(threads);
@@ -38,7 +43,7 @@ record IngestLoad(String name, List<byte[]> bodies, long values, long csvBytes, 
         done.add(clients.submit(() -> {
           int index;
           while ((index = next.getAndIncrement()) < bodies.size()) {
-            post(endpoint, bodies.get(index), retries);
+            post(endpoints.get(index % endpoints.size()), bodies.get(index), retries);
           }
           return null;
         }));

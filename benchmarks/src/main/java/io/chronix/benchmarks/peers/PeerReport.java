@@ -1,5 +1,6 @@
 package io.chronix.benchmarks.peers;
 
+import io.chronix.benchmarks.MarkedSection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,21 +117,12 @@ final class PeerReport {
     Path charts = docs.resolve("benchmarks");
     Files.createDirectories(charts);
     PeerCharts.write(runs, workloads, charts, chartPrefix());
-    Path file = docs.resolve("benchmarks.md");
-    String text = Files.readString(file);
     String begin = "<!-- " + chartPrefix() + ": written by benchmarks/run Peers" + (plan.quick() ? " --quick" : "")
         + " -->\n";
-    String end = "<!-- end of " + chartPrefix() + " -->\n";
-    String section = begin + markdown() + end;
-    int from = text.indexOf(begin);
-    int to = text.indexOf(end);
-    if (from >= 0 && to > from) {
-      text = text.substring(0, from) + section + text.substring(to + end.length());
-    } else {
-      String heading = plan.quick() ? "## Peers, quick run (performance issue)\n\n" : "## Peers: VictoriaMetrics, InfluxDB and ours (performance issue)\n\n";
-      text = text + (text.endsWith("\n") ? "\n" : "\n\n") + heading + section;
-    }
-    Files.writeString(file, text);
+    String heading = plan.quick() ? "## Peers, quick run (performance issue)\n\n"
+        : "## Peers: VictoriaMetrics, InfluxDB and ours (performance issue)\n\n";
+    MarkedSection.write(docs.resolve("benchmarks.md"), begin, "<!-- end of " + chartPrefix() + " -->\n", markdown(),
+        heading);
   }
 
   private String chartPrefix() {
