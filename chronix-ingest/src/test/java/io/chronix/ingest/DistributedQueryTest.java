@@ -43,6 +43,7 @@ class DistributedQueryTest {
   private MiniSolrCloudCluster cluster;
   private ChronixServer single;
   private ChronixServer cloudFront;
+  private ChronixServer cloudSecond;
   private String cloudSolrUrl;
 
   @BeforeAll
@@ -57,8 +58,15 @@ class DistributedQueryTest {
     ServerConfig base = ServerConfig.defaults().withEphemeralPorts().with("chunk.maxPoints", "500");
     single = new ChronixServer(base.with("data.dir", workDir.resolve("single").toString())).start();
     cloudFront = new ChronixServer(cloudConfig(base, "front")).start();
-    for (ChronixServer server : List.of(single, cloudFront)) {
-      load(server);
+    // a second ingest node finds the collection; each node forwards what the other owns
+    cloudSecond = new ChronixServer(cloudConfig(base, "second")).start();
+    while (cloudFront.ingestNodes().size() != 2 || cloudSecond.ingestNodes().size() != 2) {
+      Thread.sleep(50);
+    }
+    load(single, single);
+    load(cloudFront, cloudSecond); // the known stream through both ingest nodes
+    for (ChronixServer node : List.of(single, cloudFront, cloudSecond)) {
+      assertEquals(204, TestHttp.post(node.baseUrl() + "/flush", "", false).statusCode());
     }
   }
 
@@ -68,7 +76,8 @@ class DistributedQueryTest {
         .with("solr.cloud.shards", "2").with("solr.cloud.replicationFactor", "2");
   }
 
-  private static void load(ChronixServer server) throws Exception {
+  /** P4 files through one server, the synthetic stream through another (or the same). */
+  private static void load(ChronixServer server, ChronixServer synthetic) throws Exception {
     List<Path> files;
     Path dir = Path.of(System.getProperty("chronix.p4.dir", "../shared/data/p4"));
     try (Stream<Path> list = Files.list(dir)) {
@@ -80,9 +89,8 @@ class DistributedQueryTest {
     CsvImporter.Summary summary = new CsvImporter(URI.create(server.baseUrl()), ZoneOffset.UTC,
         new PrintStream(new ByteArrayOutputStream()), false).importFiles(files, 1);
     assertEquals(List.of(), summary.failures());
-    HttpResponse<String> write = TestHttp.post(server.baseUrl() + "/write?precision=ms", synthetic(), true);
+    HttpResponse<String> write = TestHttp.post(synthetic.baseUrl() + "/write?precision=ms", synthetic(), true);
     assertEquals(204, write.statusCode(), write.body());
-    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
   }
 
   /** Series with a known shape and distinct timestamps per host. */
@@ -108,6 +116,9 @@ class DistributedQueryTest {
 
   @AfterAll
   void stopAll() throws Exception {
+    if (cloudSecond != null) {
+      cloudSecond.close();
+    }
     if (cloudFront != null) {
       cloudFront.close();
     }
@@ -131,26 +142,16 @@ class DistributedQueryTest {
     for (Slice slice : state.getActiveSlices()) {
       assertEquals(2, slice.getReplicas().size(), slice.getName());
     }
-    // a second ingest node finds the collection and writes into it; the PromQL API reads through ZooKeeper
-    try (ChronixServer second = new ChronixServer(cloudConfig(ServerConfig.defaults().withEphemeralPorts(), "second"))
-        .start()) {
-      assertEquals(204, TestHttp.post(second.baseUrl() + "/write?precision=ms",
-          "zk_second,host=z value=7 " + T0 + "\n", false).statusCode());
-      // the point's owner may be either node (the other forwarded it): both write their buffers
-      for (ChronixServer node : List.of(second, cloudFront)) {
-        assertEquals(204, TestHttp.post(node.baseUrl() + "/flush", "", false).statusCode());
-      }
-      JsonNode found = response(cloudSolrUrl, "q=name:zk_second&fl=name,count");
-      assertEquals(1, found.at("/numFound").asInt(), found.toString());
-      String promql = second.baseUrl() + "/api/v1/query?query=" + enc("synth_trend{host=\"a\"}") + "&time="
-          + (T0 / 1000 + 300);
-      JsonNode fromCloud = TestHttp.JSON.readTree(TestHttp.get(promql).body());
-      JsonNode fromSingle = TestHttp.JSON.readTree(TestHttp.get(promql.replace(second.baseUrl(), single.baseUrl()))
-          .body());
-      assertEquals("success", fromCloud.get("status").asText(), fromCloud.toString());
-      assertEquals(1, fromCloud.at("/data/result").size(), fromCloud.toString());
-      assertEquals(fromSingle.at("/data/result"), fromCloud.at("/data/result"));
-    }
+    // the second ingest node found the collection and wrote into it; the PromQL API reads through ZooKeeper
+    assertEquals(2, cloudFront.ingestNodes().size());
+    String promql = cloudSecond.baseUrl() + "/api/v1/query?query=" + enc("synth_trend{host=\"a\"}") + "&time="
+        + (T0 / 1000 + 300);
+    JsonNode fromCloud = TestHttp.JSON.readTree(TestHttp.get(promql).body());
+    JsonNode fromSingle = TestHttp.JSON.readTree(TestHttp.get(promql.replace(cloudSecond.baseUrl(), single.baseUrl()))
+        .body());
+    assertEquals("success", fromCloud.get("status").asText(), fromCloud.toString());
+    assertEquals(1, fromCloud.at("/data/result").size(), fromCloud.toString());
+    assertEquals(fromSingle.at("/data/result"), fromCloud.at("/data/result"));
     assertEquals(1, CollectionAdminRequest.listCollections(client).size());
   }
 
@@ -247,7 +248,8 @@ class DistributedQueryTest {
     assertTrue(expected.at("/numFound").asInt() > 0 || query.contains("rows=0") || query.contains("ANALYZE"),
         "query finds something: " + query + " -> " + expected);
     assertEquals(expected, response(cloudSolrUrl, query), "a Solr node: " + query);
-    assertEquals(expected, response(cloudFront.solrUrl(), query), "the ingest node: " + query);
+    assertEquals(expected, response(cloudFront.solrUrl(), query), "the first ingest node: " + query);
+    assertEquals(expected, response(cloudSecond.solrUrl(), query), "the second ingest node: " + query);
   }
 
   @Test

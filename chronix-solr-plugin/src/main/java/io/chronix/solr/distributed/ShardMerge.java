@@ -7,6 +7,7 @@ import io.chronix.core.series.SeriesMerge;
 import io.chronix.solr.ChronixQueryComponent;
 import io.chronix.solr.analyze.LocalReferences;
 import io.chronix.solr.analyze.SeriesEvaluator;
+import io.chronix.solr.query.JoinOrder;
 import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.SeriesPart;
 import io.chronix.solr.query.SeriesFields;
@@ -171,6 +172,7 @@ public final class ShardMerge {
       for (Map.Entry<String, SortedSet<String>> field : part.fields().values().entrySet()) {
         document.setField(field.getKey(), new ArrayList<>(field.getValue()));
       }
+      document.setField(ShardParams.SERIES_ID, part.seriesId());
       document.setField(ShardParams.WRITE_ORDER, part.writeOrder());
       document.setField(FieldList.DATA, ChunkCodec.lossless().encode(part.points()));
       documents.add(document);
@@ -179,42 +181,46 @@ public final class ShardMerge {
   }
 
   /**
-   * Joins the parts of all shards per join key as one core joins its records: in write order,
-   * the later part winning a shared timestamp, whichever shard it came from.
+   * Joins the parts of all shards per join key as one core joins its records: in {@link
+   * JoinOrder}, the later part winning a shared timestamp, whichever shard it came from.
    */
   @SuppressWarnings("unchecked")
   static List<JoinedSeries> mergePartials(List<SolrDocument> documents) {
     Map<List<String>, SeriesFields> fields = new LinkedHashMap<>();
-    Map<List<String>, List<Map.Entry<Long, Points>>> parts = new HashMap<>();
+    Map<List<String>, List<JoinOrder.Part<Points>>> parts = new HashMap<>();
     for (SolrDocument document : documents) {
       List<String> key = new ArrayList<>((Collection<String>) document.getFieldValue(ShardParams.JOIN_KEY));
       SeriesFields merged = fields.computeIfAbsent(key, k -> new SeriesFields());
       for (String name : document.getFieldNames()) {
-        if (!name.equals(ShardParams.JOIN_KEY) && !name.equals(FieldList.DATA) && !name.equals(ShardParams.WRITE_ORDER)) {
+        if (!INTERNAL_FIELDS.contains(name)) {
           for (Object value : document.getFieldValues(name)) {
             merged.add(name, value.toString());
           }
         }
       }
+      // shards of builds before 428bb10 send neither: their parts keep their arrival order
       Object order = document.getFieldValue(ShardParams.WRITE_ORDER);
-      // a shard of an earlier version sends no write order: its parts keep their arrival order
       long writeOrder = order instanceof Number number ? number.longValue()
           : order == null ? Long.MIN_VALUE : Long.parseLong(order.toString());
-      parts.computeIfAbsent(key, k -> new ArrayList<>())
-          .add(Map.entry(writeOrder, ChunkCodec.decode((byte[]) document.getFieldValue(FieldList.DATA))));
+      Object series = document.getFieldValue(ShardParams.SERIES_ID);
+      parts.computeIfAbsent(key, k -> new ArrayList<>()).add(new JoinOrder.Part<>(series == null ? "" : series.toString(),
+          writeOrder, ChunkCodec.decode((byte[]) document.getFieldValue(FieldList.DATA))));
     }
     List<JoinedSeries> series = new ArrayList<>(fields.size());
     for (Map.Entry<List<String>, SeriesFields> entry : fields.entrySet()) {
-      List<Map.Entry<Long, Points>> ordered = parts.get(entry.getKey());
-      ordered.sort(Map.Entry.comparingByKey()); // stable: parts of equal order keep their shard order
+      List<JoinOrder.Part<Points>> ordered = parts.get(entry.getKey());
+      JoinOrder.sort(ordered);
       List<Points> points = new ArrayList<>(ordered.size());
-      ordered.forEach(part -> points.add(part.getValue()));
+      ordered.forEach(part -> points.add(part.item()));
       series.add(new JoinedSeries(entry.getKey(), entry.getValue(), points.size() == 1 ? points.get(0)
           : SeriesMerge.merge(points)));
     }
     JoinedSeries.sort(series);
     return series;
   }
+
+  private static final java.util.Set<String> INTERNAL_FIELDS = java.util.Set.of(ShardParams.JOIN_KEY, FieldList.DATA,
+      ShardParams.WRITE_ORDER, ShardParams.SERIES_ID);
 
   public static SolrDocumentList all(List<SolrDocument> documents) {
     SolrDocumentList list = new SolrDocumentList();

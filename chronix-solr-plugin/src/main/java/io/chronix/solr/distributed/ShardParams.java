@@ -26,6 +26,8 @@ public final class ShardParams {
   static final String JOIN_KEY = "_chronixJoinKey";
   /** Field of a partial answer's document: the write order of the record its points come from. */
   static final String WRITE_ORDER = "_chronixWriteOrder";
+  /** Field of a partial answer's document: the series id of the record its points come from. */
+  static final String SERIES_ID = "_chronixSeriesId";
 
   private ShardParams() {}
 

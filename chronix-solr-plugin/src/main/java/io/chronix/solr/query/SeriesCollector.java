@@ -9,7 +9,6 @@ import io.chronix.core.series.SeriesMerge;
 import io.chronix.core.series.ValueType;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,8 @@ import org.apache.solr.search.SolrIndexSearcher;
 /**
  * Loads the records a query matched, groups them by join key and joins each group's chunks into
  * one time-ordered sequence clipped to the query range. Where chunks share a timestamp, the one
- * written later ({@link RecordSchema#writeOrder}) wins.
+ * later in {@link JoinOrder} wins: of one series the one written later, of different series the
+ * one with the greater series id.
  *
  * <p>On the server's embedded node, series whose points are still buffered join too, matched as
  * records of those points would be ({@link LiveMatcher}); their points were written last, so they
@@ -107,9 +107,9 @@ public final class SeriesCollector {
 
   /**
    * A shard's part of a distributed join: per join key, each matched record's points in the
-   * range with the record's write order, unmerged, so that the coordinator can merge the parts
-   * of all shards in write order as one core merges its records (the later record wins a shared
-   * timestamp). Buffered points come last, as the newest.
+   * range with its series id and write order, unmerged, so that the coordinator can merge the
+   * parts of all shards in {@link JoinOrder} as one core merges its records. Buffered points are
+   * the newest of their series.
    */
   public List<SeriesPart> collectParts(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join) throws IOException {
@@ -118,20 +118,21 @@ public final class SeriesCollector {
     List<SeriesPart> parts = new ArrayList<>();
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
-      group.chunks.sort(Comparator.comparingLong(StoredChunk::version));
       for (StoredChunk chunk : group.chunks) {
         Points clipped = chunk.withData(searcher).decode(group.fields);
         if (!range.isAll()) {
           clipped = clipped.clip(range.fromNanos(), range.toNanosExclusive());
         }
         if (!clipped.isEmpty()) {
-          parts.add(new SeriesPart(entry.getKey(), group.fields, chunk.version(), clipped));
+          parts.add(new SeriesPart(entry.getKey(), group.fields, RecordSchema.seriesIdOf(chunk.id()), chunk.version(),
+              clipped));
         }
       }
-      for (Points live : group.live) {
-        Points clipped = range.isAll() ? live : live.clip(range.fromNanos(), range.toNanosExclusive());
+      for (LiveChunk live : group.live) {
+        Points clipped = range.isAll() ? live.points() : live.points().clip(range.fromNanos(), range.toNanosExclusive());
         if (!clipped.isEmpty()) {
-          parts.add(new SeriesPart(entry.getKey(), group.fields, Long.MAX_VALUE, clipped));
+          parts.add(new SeriesPart(entry.getKey(), group.fields, RecordSchema.seriesId(live.key()), Long.MAX_VALUE,
+              clipped));
         }
       }
     }
@@ -169,7 +170,7 @@ public final class SeriesCollector {
       points[0] = countWithin(points[0], live.points().size());
       Group group = groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group());
       group.fields.addAll(live.fields());
-      group.live.add(live.points());
+      group.live.add(live);
     }
     return groups;
   }
@@ -218,20 +219,35 @@ public final class SeriesCollector {
     return points;
   }
 
+  /**
+   * Merges a group's records in join order ({@link JoinOrder}): where two hold the same
+   * timestamp, the later one in that order wins.
+   */
   private static Points join(Group group, SolrIndexSearcher searcher) {
-    group.chunks.sort(Comparator.comparingLong(StoredChunk::version));
-    List<Points> decoded = new ArrayList<>(group.chunks.size());
-    for (StoredChunk chunk : group.chunks) {
-      decoded.add(chunk.withData(searcher).decode(group.fields));
+    if (group.chunks.size() == 1 && group.live.isEmpty()) {
+      return group.chunks.get(0).withData(searcher).decode(group.fields);
     }
-    decoded.addAll(group.live); // newest last: they win shared timestamps
-    return decoded.size() == 1 && group.live.isEmpty() ? decoded.get(0) : SeriesMerge.merge(decoded);
+    List<JoinOrder.Part<Object>> parts = new ArrayList<>(group.chunks.size() + group.live.size());
+    for (StoredChunk chunk : group.chunks) {
+      parts.add(new JoinOrder.Part<>(RecordSchema.seriesIdOf(chunk.id()), chunk.version(), chunk));
+    }
+    for (LiveChunk live : group.live) {
+      // buffered points were written last: the newest of their series
+      parts.add(new JoinOrder.Part<>(RecordSchema.seriesId(live.key()), Long.MAX_VALUE, live));
+    }
+    JoinOrder.sort(parts);
+    List<Points> decoded = new ArrayList<>(parts.size());
+    for (JoinOrder.Part<Object> part : parts) {
+      decoded.add(part.item() instanceof StoredChunk chunk ? chunk.withData(searcher).decode(group.fields)
+          : ((LiveChunk) part.item()).points());
+    }
+    return SeriesMerge.merge(decoded);
   }
 
   private static final class Group {
     final SeriesFields fields = new SeriesFields();
     final List<StoredChunk> chunks = new ArrayList<>();
     /** Buffered points of matching series, each sorted. */
-    final List<Points> live = new ArrayList<>();
+    final List<LiveChunk> live = new ArrayList<>();
   }
 }
