@@ -54,6 +54,7 @@ public final class ChronixServer implements AutoCloseable {
 
   private final ServerConfig config;
   private final Server jetty;
+  private final ServerConfig.SolrMode solrMode;
   private final EmbeddedSolrNode solrNode;
   private final ServletContextHandler ingest = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
   private final RequestGate gate = new RequestGate();
@@ -85,16 +86,13 @@ public final class ChronixServer implements AutoCloseable {
     threads.setName("chronix-http");
     jetty = new Server(threads);
     jetty.addConnector(HttpConnectors.create(jetty, config));
-    if (!config.solrUrl().isEmpty() && !config.zkHost().isEmpty()) {
-      throw new IllegalArgumentException("solr.url (" + config.solrUrl() + ") and solr.zkHost (" + config.zkHost()
-          + ") both name where records go: set one (solr.zkHost for SolrCloud, docs/scaling.md)");
-    }
-    if (!config.zkHost().isEmpty() && config.authEnabled() && config.clusterToken().isEmpty()) {
+    this.solrMode = config.solrMode();
+    if (solrMode == ServerConfig.SolrMode.CLOUD && config.authEnabled() && config.clusterToken().isEmpty()) {
       throw new IllegalArgumentException("auth is on and the records live in SolrCloud: set cluster.token to an API"
           + " token with the write role (the same on every ingest node), which the nodes send with the points they"
           + " forward to a series' owner (docs/scaling.md)");
     }
-    solrNode = config.solrUrl().isEmpty() && config.zkHost().isEmpty()
+    solrNode = solrMode == ServerConfig.SolrMode.EMBEDDED
         ? new EmbeddedSolrNode(config.dataDir(), config.collection()) : null;
     ContextHandlerCollection contexts = new ContextHandlerCollection();
     if (solrNode != null) {
@@ -127,12 +125,14 @@ public final class ChronixServer implements AutoCloseable {
   public ChronixServer start() throws Exception {
     try {
       jetty.start();
-      solrClient = solrNode != null ? solrNode.client()
-          : !config.zkHost().isEmpty() ? CloudCollection.connect(config)
-          : new Http2SolrClient.Builder(config.solrUrl()).build();
+      solrClient = switch (solrMode) {
+        case EMBEDDED -> solrNode.client();
+        case CLOUD -> CloudCollection.connect(config);
+        case URL -> new Http2SolrClient.Builder(config.solrUrl()).build();
+      };
       storage = Storage.open(config, solrClient, solrNode != null, walFiles);
       BatchWriter writer = storage.pipeline();
-      if (!config.zkHost().isEmpty()) {
+      if (solrMode == ServerConfig.SolrMode.CLOUD) {
         String self = config.clusterAdvertiseUrl().isEmpty() ? baseUrl() : config.clusterAdvertiseUrl();
         cluster = IngestCluster.join((CloudSolrClient) solrClient, config.collection(), self, config.clusterToken(),
             storage);
@@ -149,8 +149,11 @@ public final class ChronixServer implements AutoCloseable {
       }
       readiness.ready();
       LOG.info("Chronix server ready at {} (Solr: {}, data: {}, auth {})", baseUrl(),
-          solrNode != null ? "embedded at /solr" : !config.zkHost().isEmpty() ? "SolrCloud at " + config.zkHost()
-              : config.solrUrl(), config.dataDir().toAbsolutePath(),
+          switch (solrMode) {
+            case EMBEDDED -> "embedded at /solr";
+            case CLOUD -> "SolrCloud at " + config.zkHost();
+            case URL -> config.solrUrl();
+          }, config.dataDir().toAbsolutePath(),
           config.authEnabled() ? "on" : "off");
     } catch (Exception | Error e) {
       try {
@@ -193,7 +196,7 @@ public final class ChronixServer implements AutoCloseable {
   /** Base URL of the Solr that holds the records. */
   public String solrUrl() {
     // in SolrCloud mode this node passes queries on (CloudQueryServlet)
-    return solrNode != null || !config.zkHost().isEmpty() ? baseUrl() + "/solr" : config.solrUrl();
+    return solrMode == ServerConfig.SolrMode.URL ? config.solrUrl() : baseUrl() + "/solr";
   }
 
   /** The collection's live ingest nodes as this one sees them: itself alone unless in SolrCloud with others. */

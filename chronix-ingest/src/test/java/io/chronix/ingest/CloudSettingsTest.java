@@ -23,6 +23,13 @@ class CloudSettingsTest {
   }
 
   @Test
+  void withAuthTheNodesNeedATokenToForwardWith() {
+    ServerConfig noToken = base().with("solr.zkHost", "127.0.0.1:2181").with("auth.enabled", "true");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ChronixServer(noToken));
+    assertTrue(e.getMessage().contains("set cluster.token"), e.getMessage());
+  }
+
+  @Test
   void aRouterThatWouldSplitSeriesIsRefused() {
     ServerConfig implicit = base().with("solr.cloud.router", "implicit");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, implicit::cloudRouter);

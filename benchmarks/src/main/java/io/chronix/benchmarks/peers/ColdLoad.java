@@ -73,11 +73,11 @@ public final class ColdLoad {
         spent.peakRssMb());
   }
 
-  /** CPU seconds of the garbage collector's threads so far (G1's and the parallel collector's names). */
+  /** CPU seconds of the garbage collector's threads so far. */
   private static double collectorSeconds(ChronixPeer server) throws java.io.IOException {
     double sum = 0;
     for (Map.Entry<String, Double> thread : ProcessStats.cpuSecondsByThread(server.pid()).entrySet()) {
-      if (thread.getKey().startsWith("GC Thread") || thread.getKey().startsWith("G1") || thread.getKey().equals("VM Thread")) {
+      if (ThreadGroups.group(thread.getKey()).equals(ThreadGroups.GC)) {
         sum += thread.getValue();
       }
     }

@@ -1,5 +1,12 @@
 package io.chronix.benchmarks.peers;
 
+import static io.chronix.benchmarks.peers.ThreadGroups.CHUNKS;
+import static io.chronix.benchmarks.peers.ThreadGroups.INGEST;
+import static io.chronix.benchmarks.peers.ThreadGroups.JIT;
+import static io.chronix.benchmarks.peers.ThreadGroups.LOAD_CLIENT;
+import static io.chronix.benchmarks.peers.ThreadGroups.SOLR;
+import static io.chronix.benchmarks.peers.ThreadGroups.SOLR_BACKGROUND;
+
 import io.chronix.benchmarks.ImportBenchmark;
 import io.chronix.benchmarks.MarkedSection;
 import io.chronix.benchmarks.ProcessStats;
@@ -15,7 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.solr.cloud.MiniSolrCloudCluster;
 
 /**
@@ -60,15 +66,6 @@ public final class ScalingBenchmark {
       return seconds * 1e6 / values;
     }
   }
-
-  static final String INGEST = "ingest nodes' request threads (parse, log, buffer, forward)";
-  static final String CHUNKS = "ingest nodes' chunk writers";
-  static final String SOLR = "Solr nodes' request threads (indexing, queries)";
-  static final String SOLR_BACKGROUND = "Solr commits, merges, ZooKeeper";
-  static final String JIT = "JIT compiler";
-  static final String GC = "garbage collector";
-  static final String LOAD_CLIENT = "load client";
-  static final String OTHER = "other";
 
   private ScalingBenchmark() {}
 
@@ -127,7 +124,7 @@ public final class ScalingBenchmark {
         Http.post(URI.create(node.baseUrl() + "/flush"), "");
       }
       double flushSeconds = (System.nanoTime() - flushStart) / 1e9;
-      Map<String, Double> cpu = byGroup(before, ProcessStats.cpuSecondsByThread(pid));
+      Map<String, Double> cpu = ThreadGroups.byGroup(before, ProcessStats.cpuSecondsByThread(pid));
       ClusterQueries queries = new ClusterQueries(URI.create(nodes.get(0).baseUrl()));
       QueryMix.Latencies latencies = mix.run(queries, 1, quick ? 1 : 3);
       return new Row(setup, workloads.p4LineProtocol.values(), outcome.nanos() / 1e9, flushSeconds, cpu,
@@ -140,44 +137,6 @@ public final class ScalingBenchmark {
       cluster.shutdown();
       ImportBenchmark.deleteRecursively(dir);
     }
-  }
-
-  /** CPU seconds spent between two readings, by what the threads do (their names say it). */
-  static Map<String, Double> byGroup(Map<String, Double> before, Map<String, Double> after) {
-    Map<String, Double> groups = new TreeMap<>();
-    after.forEach((thread, seconds) -> {
-      double spent = seconds - before.getOrDefault(thread, 0.0);
-      if (spent > 0) {
-        groups.merge(group(thread), spent, Double::sum);
-      }
-    });
-    return groups;
-  }
-
-  static String group(String thread) {
-    if (thread.startsWith("chronix-http")) {
-      return INGEST;
-    }
-    if (thread.startsWith("chronix-")) {
-      return CHUNKS;
-    }
-    if (thread.startsWith("qtp") || thread.startsWith("h2sc") || thread.startsWith("httpShardExecutor")) {
-      return SOLR;
-    }
-    if (thread.contains("ompiler")) {
-      return JIT;
-    }
-    if (thread.startsWith("GC ") || thread.startsWith("G1") || thread.equals("VM Thread")) {
-      return GC;
-    }
-    if (thread.startsWith("pool-") || thread.startsWith("HttpClient")) {
-      return LOAD_CLIENT;
-    }
-    if (thread.contains("commit") || thread.contains("Merge") || thread.contains("searcher")
-        || thread.contains("update") || thread.contains("zk") || thread.contains("Zk") || thread.contains("NIO")) {
-      return SOLR_BACKGROUND;
-    }
-    return OTHER;
   }
 
   static String markdown(List<Row> rows, Workloads workloads, int seriesPerRange, boolean quick) {

@@ -56,7 +56,8 @@ public final class BatchForwarder {
       return;
     }
     if (response.statusCode() == 503 || response.statusCode() == 429) {
-      int retry = response.headers().firstValue("Retry-After").map(Integer::parseInt).orElse(1);
+      int retry = response.headers().firstValue("Retry-After").filter(v -> v.matches("\\d{1,4}"))
+          .map(Integer::parseInt).orElse(1);
       throw new OverloadedException("ingest node " + owner + " cannot take its points now: " + response.body(), retry);
     }
     throw new IOException("ingest node " + owner + " refused forwarded points with " + response.statusCode() + ": "

@@ -135,6 +135,22 @@ public final class ServerConfig {
     return get("solr.collection");
   }
 
+  /** Where the records go: the embedded node, one Solr over HTTP, or a SolrCloud cluster. */
+  public enum SolrMode { EMBEDDED, URL, CLOUD }
+
+  /**
+   * @throws IllegalArgumentException when both solr.url and solr.zkHost are set
+   */
+  public SolrMode solrMode() {
+    boolean url = !solrUrl().isEmpty();
+    boolean cloud = !zkHost().isEmpty();
+    if (url && cloud) {
+      throw new IllegalArgumentException("solr.url (" + solrUrl() + ") and solr.zkHost (" + zkHost()
+          + ") both name where records go: set one (solr.zkHost for SolrCloud, docs/scaling.md)");
+    }
+    return cloud ? SolrMode.CLOUD : url ? SolrMode.URL : SolrMode.EMBEDDED;
+  }
+
   /** Empty unless the records live in SolrCloud, reached through this ZooKeeper address. */
   public String zkHost() {
     return get("solr.zkHost");

@@ -38,7 +38,7 @@ public final class PackagedConfigSet {
   /** The configset as a zip of its files at the root, the form SolrCloud's configset upload takes. */
   static byte[] zip() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (ZipOutputStream zip = new ZipOutputStream(bytes); ) {
+    try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
       for (String file : FILES) {
         zip.putNextEntry(new ZipEntry(file));
         try (InputStream in = open(file)) {

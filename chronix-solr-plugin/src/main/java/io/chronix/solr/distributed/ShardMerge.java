@@ -162,7 +162,7 @@ public final class ShardMerge {
 
   /**
    * What a shard answers in partial mode: per record of each join key, the key, the group's
-   * fields, the record's write order and its points in the range as a blob.
+   * fields, the record's series id and write order, and its points in the range as a blob.
    */
   public static SolrDocumentList partialDocuments(List<SeriesPart> parts) {
     List<SolrDocument> documents = new ArrayList<>(parts.size());

@@ -118,21 +118,10 @@ public final class SeriesCollector {
     List<SeriesPart> parts = new ArrayList<>();
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
-      for (StoredChunk chunk : group.chunks) {
-        Points clipped = chunk.withData(searcher).decode(group.fields);
-        if (!range.isAll()) {
-          clipped = clipped.clip(range.fromNanos(), range.toNanosExclusive());
-        }
+      for (JoinOrder.Part<Points> part : group.parts(searcher)) {
+        Points clipped = range.isAll() ? part.item() : part.item().clip(range.fromNanos(), range.toNanosExclusive());
         if (!clipped.isEmpty()) {
-          parts.add(new SeriesPart(entry.getKey(), group.fields, RecordSchema.seriesIdOf(chunk.id()), chunk.version(),
-              clipped));
-        }
-      }
-      for (LiveChunk live : group.live) {
-        Points clipped = range.isAll() ? live.points() : live.points().clip(range.fromNanos(), range.toNanosExclusive());
-        if (!clipped.isEmpty()) {
-          parts.add(new SeriesPart(entry.getKey(), group.fields, RecordSchema.seriesId(live.key()), Long.MAX_VALUE,
-              clipped));
+          parts.add(new SeriesPart(entry.getKey(), group.fields, part.seriesId(), part.writeOrder(), clipped));
         }
       }
     }
@@ -200,11 +189,11 @@ public final class SeriesCollector {
    * {@link #join} reads them then.
    */
   private static RecordReader.DataNeed dataNeed(boolean keysOnly, boolean summarize, TimeRange range) {
-    if (keysOnly) {
+    if (keysOnly || (summarize && range.isAll())) {
       return RecordReader.DataNeed.NONE;
     }
-    if (!summarize || range.isAll()) {
-      return summarize ? RecordReader.DataNeed.NONE : RecordReader.DataNeed.ALL;
+    if (!summarize) {
+      return RecordReader.DataNeed.ALL;
     }
     return (start, end) -> start < range.fromMillis() || end > range.toMillis();
   }
@@ -227,20 +216,10 @@ public final class SeriesCollector {
     if (group.chunks.size() == 1 && group.live.isEmpty()) {
       return group.chunks.get(0).withData(searcher).decode(group.fields);
     }
-    List<JoinOrder.Part<Object>> parts = new ArrayList<>(group.chunks.size() + group.live.size());
-    for (StoredChunk chunk : group.chunks) {
-      parts.add(new JoinOrder.Part<>(RecordSchema.seriesIdOf(chunk.id()), chunk.version(), chunk));
-    }
-    for (LiveChunk live : group.live) {
-      // buffered points were written last: the newest of their series
-      parts.add(new JoinOrder.Part<>(RecordSchema.seriesId(live.key()), Long.MAX_VALUE, live));
-    }
+    List<JoinOrder.Part<Points>> parts = group.parts(searcher);
     JoinOrder.sort(parts);
     List<Points> decoded = new ArrayList<>(parts.size());
-    for (JoinOrder.Part<Object> part : parts) {
-      decoded.add(part.item() instanceof StoredChunk chunk ? chunk.withData(searcher).decode(group.fields)
-          : ((LiveChunk) part.item()).points());
-    }
+    parts.forEach(part -> decoded.add(part.item()));
     return SeriesMerge.merge(decoded);
   }
 
@@ -249,5 +228,18 @@ public final class SeriesCollector {
     final List<StoredChunk> chunks = new ArrayList<>();
     /** Buffered points of matching series, each sorted. */
     final List<LiveChunk> live = new ArrayList<>();
+
+    /** Every record's points with what orders them in the join; buffered points are the newest of their series. */
+    List<JoinOrder.Part<Points>> parts(SolrIndexSearcher searcher) {
+      List<JoinOrder.Part<Points>> parts = new ArrayList<>(chunks.size() + live.size());
+      for (StoredChunk chunk : chunks) {
+        parts.add(new JoinOrder.Part<>(RecordSchema.seriesIdOf(chunk.id()), chunk.version(),
+            chunk.withData(searcher).decode(fields)));
+      }
+      for (LiveChunk buffered : live) {
+        parts.add(new JoinOrder.Part<>(RecordSchema.seriesId(buffered.key()), Long.MAX_VALUE, buffered.points()));
+      }
+      return parts;
+    }
   }
 }

@@ -2,12 +2,12 @@ package io.chronix.solr.query;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Set;
-import io.chronix.core.record.RecordFields;
 import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.search.SolrIndexSearcher;
