@@ -35,12 +35,11 @@ class SolrNodeLossTest {
         .with("solr.zkHost", cluster.getZkServer().getZkAddress())
         .with("solr.cloud.shards", "2").with("solr.cloud.replicationFactor", "2")
         .with("chunk.maxPoints", "50")).start()) {
-      String solrUrl = cluster.getJettySolrRunners().get(0).getBaseUrl().toString();
       List<Integer> acknowledged = new ArrayList<>();
       JettySolrRunner stopped = null;
       for (int round = 0; round < 30; round++) {
         if (round == 10) {
-          // the leader of the first shard goes down mid-stream (not the node the test queries later)
+          // the leader of the first shard goes down mid-stream
           Replica leader = cluster.getSolrClient().getClusterState().getCollection("chronix").getSlices().iterator()
               .next().getLeader();
           for (JettySolrRunner jetty : cluster.getJettySolrRunners()) {
@@ -57,11 +56,16 @@ class SolrNodeLossTest {
           flushUntilStored(server); // full chunks and flushes reach Solr during the outage too
         }
       }
+      // a node that stayed up: a restarted Jetty may come back on another port
+      String queryUrl = null;
+      for (JettySolrRunner jetty : cluster.getJettySolrRunners()) {
+        if (jetty != stopped) {
+          queryUrl = jetty.getBaseUrl().toString();
+        }
+      }
       cluster.startJettySolrRunner(stopped);
       cluster.waitForActiveCollection("chronix", 2, 4);
       flushUntilStored(server);
-      String queryUrl = stopped.getBaseUrl().toString().equals(solrUrl)
-          ? cluster.getJettySolrRunners().get(1).getBaseUrl().toString() : solrUrl;
       JsonNode docs = TestHttp.query(queryUrl, "name:loss", "&rows=1000&cj=name,host&fl=host,points")
           .at("/response/docs");
       assertEquals(SERIES, docs.size());
