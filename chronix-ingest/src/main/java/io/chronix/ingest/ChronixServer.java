@@ -14,7 +14,6 @@ import io.chronix.ingest.cluster.IngestCluster;
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.solr.CloudCollection;
 import io.chronix.ingest.solr.CloudQueryServlet;
-import org.apache.solr.client.solrj.impl.CloudSolrClient;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
 import io.chronix.ingest.wal.SegmentFiles;
 import java.io.IOException;
@@ -134,8 +133,8 @@ public final class ChronixServer implements AutoCloseable {
       BatchWriter writer = storage.pipeline();
       if (solrMode == ServerConfig.SolrMode.CLOUD) {
         String self = config.clusterAdvertiseUrl().isEmpty() ? baseUrl() : config.clusterAdvertiseUrl();
-        cluster = IngestCluster.join((CloudSolrClient) solrClient, config.collection(), self, config.clusterToken(),
-            storage);
+        cluster = IngestCluster.join(config.zkHost(), config.zkSessionTimeout(), config.collection(), self,
+            config.clusterToken(), storage);
         writer = cluster.writer();
         // no embedded node here: queries sent to this node's /solr go on to the cluster
         ingest.addServlet(new ServletHolder(new CloudQueryServlet(solrClient, config.collection())), "/solr/*");

@@ -3,12 +3,11 @@ package io.chronix.ingest.cluster;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.pipeline.BatchWriter;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.apache.solr.client.solrj.impl.CloudSolrClient;
-import org.apache.solr.client.solrj.impl.ZkClientClusterStateProvider;
 import org.apache.zookeeper.KeeperException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,12 +38,12 @@ public final class IngestCluster implements AutoCloseable {
    * @param self this node's base URL as the other nodes reach it
    * @param token bearer token with the write role sent with forwarded points; empty without auth
    */
-  public static IngestCluster join(CloudSolrClient client, String collection, String self, String token,
-      Storage storage) throws IOException {
+  public static IngestCluster join(String zkAddress, Duration sessionTimeout, String collection, String self,
+      String token, Storage storage) throws IOException {
     IngestCluster cluster = new IngestCluster(new OwnerRouter(self, storage.pipeline(), new BatchForwarder(token)));
     try {
-      cluster.nodes = IngestNodes.join(ZkClientClusterStateProvider.from(client).getZkStateReader().getZkClient(),
-          collection, self, members -> cluster.changed(members, storage));
+      cluster.nodes = IngestNodes.join(zkAddress, sessionTimeout, collection, self,
+          members -> cluster.changed(members, storage));
     } catch (KeeperException e) {
       cluster.handOver.shutdownNow();
       throw new IOException("cannot register ingest node " + self + " in ZooKeeper: " + e.getMessage(), e);
@@ -74,6 +73,11 @@ public final class IngestCluster implements AutoCloseable {
 
   public List<String> members() {
     return nodes.members();
+  }
+
+  /** The registration in ZooKeeper. */
+  public IngestNodes nodes() {
+    return nodes;
   }
 
   @Override
