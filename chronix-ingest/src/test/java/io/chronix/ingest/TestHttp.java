@@ -49,7 +49,13 @@ final class TestHttp {
 
   /** Runs a series query and returns the parsed JSON response; fails on non-200. */
   static JsonNode query(String solrUrl, String q, String extra) throws IOException, InterruptedException {
-    String url = solrUrl + "/chronix/query?wt=json&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra;
+    return query(solrUrl, "chronix", q, extra);
+  }
+
+  /** The same in another collection. */
+  static JsonNode query(String solrUrl, String collection, String q, String extra)
+      throws IOException, InterruptedException {
+    String url = solrUrl + "/" + collection + "/query?wt=json&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8) + extra;
     HttpResponse<String> response = get(url);
     if (response.statusCode() != 200) {
       throw new AssertionError("query " + q + " answered " + response.statusCode() + ": " + response.body());

@@ -79,6 +79,7 @@ public final class CloudCollection {
       throws IOException, SolrServerException, InterruptedException {
     int shards = config.cloudShards();
     int replicas = config.cloudReplicationFactor();
+    boolean createdHere = true;
     try {
       CollectionAdminRequest.createCollection(collection, collection, shards, replicas).setRouterName(router)
           .process(client);
@@ -87,6 +88,7 @@ public final class CloudCollection {
       if (!CollectionAdminRequest.listCollections(client).contains(collection)) {
         throw e;
       }
+      createdHere = false;
     }
     long timeout = config.cloudWaitTimeout().toMillis();
     try {
@@ -97,8 +99,12 @@ public final class CloudCollection {
           + config.cloudWaitTimeout() + " (solr.cloud.waitTimeout): are there enough live Solr nodes for "
           + shards + " shards x " + replicas + " replicas, and do they have the Chronix plugin jars?", e);
     }
-    LOG.info("SolrCloud: created collection {} ({} shards x {} replicas, {} router)", collection, shards, replicas,
-        router);
+    if (createdHere) {
+      LOG.info("SolrCloud: created collection {} ({} shards x {} replicas, {} router)", collection, shards, replicas,
+          router);
+    } else {
+      LOG.info("SolrCloud: collection {} was created by another ingest node meanwhile; using it", collection);
+    }
   }
 
   private static boolean active(DocCollection state, java.util.Set<String> liveNodes, int shards) {
