@@ -93,6 +93,28 @@ class IngestNodesTest {
   }
 
   /**
+   * When a node joins, the others write their buffers (some of their series now belong to the
+   * newcomer, which starts buffering them): the points show up without any /flush.
+   */
+  @Test
+  void aJoiningNodeMakesTheOthersWriteTheirBuffers() throws Exception {
+    try (ChronixServer a = node("handover-a")) {
+      awaitMembers(a, 1);
+      assertEquals(204, TestHttp.post(a.baseUrl() + "/write?precision=ms", "handover,host=x value=1 " + T0 + "\n",
+          false).statusCode());
+      assertEquals(0, TestHttp.query(solrUrl, "name:handover", "").at("/response/numFound").asInt(),
+          "buffered (chunk.maxAge is minutes)");
+      try (ChronixServer b = node("handover-b")) {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (TestHttp.query(solrUrl, "name:handover", "").at("/response/numFound").asInt() == 0) {
+          assertTrue(System.nanoTime() < deadline, "a's buffers were not written when b joined");
+          Thread.sleep(100);
+        }
+      }
+    }
+  }
+
+  /**
    * An ingest node passes queries on to the cluster; its buffered points become visible there
    * once written (docs/scaling.md: at the latest after chunk.maxAge, or at /flush).
    */
