@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that tests drive as real clients: collectd with its write_http
 # (libcurl, libyajl) and write_graphite plugins, and Prometheus with promtool (remote write and
-# read against the server, PromQL answers compared). Run by the chronix-ingest build before its
+# read against the server, PromQL answers compared), and Chromium with its WebDriver (the web
+# console driven in a real browser). Run by the chronix-ingest build before its
 # tests; does nothing when everything is there.
 set -euo pipefail
-packages=(collectd-core libcurl4 libyajl2 prometheus)
+packages=(collectd-core libcurl4 libyajl2 prometheus chromium chromium-driver)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -3,6 +3,10 @@ package io.chronix.ingest;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.http.HttpApi;
+import io.chronix.ingest.metrics.IngestCounters;
+import io.chronix.ingest.metrics.Observability;
+import io.chronix.ingest.metrics.RecentErrors;
+import io.chronix.ingest.metrics.ServerMetrics;
 import io.chronix.ingest.http.HttpConnectors;
 import io.chronix.ingest.http.PingServlet;
 import io.chronix.ingest.http.Readiness;
@@ -67,6 +71,8 @@ public final class ChronixServer implements AutoCloseable {
   private SolrClient solrClient;
   private Storage storage;
   private IngestCluster cluster;
+  /** The last warnings and errors, from the start on, for the console's status page. */
+  private final RecentErrors recentErrors = new RecentErrors();
   private SocketListeners listeners;
   private boolean stopped;
 
@@ -123,6 +129,7 @@ public final class ChronixServer implements AutoCloseable {
 
   public ChronixServer start() throws Exception {
     try {
+      recentErrors.install();
       jetty.start();
       solrClient = switch (solrMode) {
         case EMBEDDED -> solrNode.client();
@@ -139,9 +146,12 @@ public final class ChronixServer implements AutoCloseable {
         // no embedded node here: queries sent to this node's /solr go on to the cluster
         ingest.addServlet(new ServletHolder(new CloudQueryServlet(solrClient, config.collection())), "/solr/*");
       }
+      IngestCounters counters = new IngestCounters();
+      ServerMetrics metrics = new ServerMetrics(storage, counters, recentErrors, solrClient, config.collection(),
+          config.dataDir(), solrNode != null, System::currentTimeMillis);
       HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers,
-          ChronixServer::epochNanos);
-      listeners = SocketListeners.open(config, writer, ChronixServer::epochNanos, config.authEnabled());
+          ChronixServer::epochNanos, new Observability(counters, metrics, recentErrors));
+      listeners = SocketListeners.open(config, writer, counters, ChronixServer::epochNanos, config.authEnabled());
       if (solrNode != null) {
         // the node shares this JVM, so its series queries can add what is not yet searchable
         solrNode.offer(storage.buffers()::snapshot);
@@ -239,6 +249,7 @@ public final class ChronixServer implements AutoCloseable {
         solrClient.close();
       }
       jetty.stop();
+      recentErrors.uninstall();
       if (solrNode != null) {
         solrNode.startedContainer().ifPresent(cores -> {
           if (!cores.isShutDown()) {

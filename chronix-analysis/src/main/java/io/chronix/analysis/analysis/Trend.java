@@ -40,6 +40,8 @@ public record Trend() implements Analysis {
     Map<String, Object> details = new LinkedHashMap<>();
     details.put("slope", slope);
     details.put("intercept", regression.getIntercept());
+    // where the intercept lies, so that a client can draw the line: the first timestamp, epoch ms
+    details.put("origin", Math.floorDiv(start, 1_000_000L));
     details.put("r2", regression.getRSquare());
     details.put("points", regression.getN());
     return new AnalysisResult(slope > 0, details);

@@ -26,6 +26,19 @@ class TrendTest {
   }
 
   @Test
+  void theInterceptIsTheFittedValueAtTheOriginTheFirstTimestamp() {
+    Points series = new Points();
+    long first = 1_700_000_000_123L * 1_000_000L; // ns
+    series.add(first, 10);
+    series.add(first + 2 * SECOND, 11);
+    series.add(first + 4 * SECOND, 12);
+    AnalysisResult result = analyse("trend", series);
+    assertEquals(1_700_000_000_123L, result.details().get("origin"));
+    assertEquals(10, (Double) result.details().get("intercept"), 1e-9);
+    assertEquals(0.5, (Double) result.details().get("slope"), 1e-12);
+  }
+
+  @Test
   void fallingOrFlatSeriesDoesNotMatch() {
     assertFalse(analyse("trend", perSecond(5, 4, 4.5, 2)).matches());
     assertFalse(analyse("trend", perSecond(1, 1, 1)).matches());

@@ -43,6 +43,9 @@ public final class Compactor {
   private final int smallBelow;
   private final int page;
   private final int maxGroup;
+  /** Totals since the start, for /metrics: written by compact() under its lock, read without it. */
+  private volatile Result totals = new Result(0, 0, 0);
+  private volatile long runs;
 
   /** Records with fewer than half a chunk's points are small. */
   public Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec) {
@@ -98,7 +101,20 @@ public final class Compactor {
     if (run.series > 0) {
       commit();
     }
+    runs++;
+    totals = new Result(totals.series() + run.series, totals.recordsRead() + run.read,
+        totals.recordsWritten() + run.written);
     return new Result(run.series, run.read, run.written);
+  }
+
+  /** Runs finished since the start. */
+  public long runs() {
+    return runs;
+  }
+
+  /** What every finished run did, added up. */
+  public Result totals() {
+    return totals;
   }
 
   /** The tally of one run; a series split into several groups counts once. */

@@ -4,6 +4,11 @@ import io.chronix.analysis.promql.engine.Engine;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.cluster.ForwardServlet;
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.console.ConsoleFiles;
+import io.chronix.ingest.metrics.IngestCounters;
+import io.chronix.ingest.metrics.MetricsServlet;
+import io.chronix.ingest.metrics.Observability;
+import io.chronix.ingest.metrics.StatusApiServlet;
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.promql.PrometheusApiServlet;
 import io.chronix.ingest.promql.SeriesCatalog;
@@ -48,18 +53,24 @@ public final class HttpApi {
    * @param forwardTarget whether other ingest nodes forward points here ({@link ForwardServlet})
    */
   public static void mount(ServletContextHandler context, Storage storage, BatchWriter writer, boolean forwardTarget,
-      ServerConfig config, RequestGate gate, SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos) {
+      ServerConfig config, RequestGate gate, SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos,
+      Observability observability) {
     context.setErrorHandler(new JsonErrorHandler());
     long maxBody = config.maxRequestBytes();
-    LineProtocolServlet lineProtocol = new LineProtocolServlet(writer, gate, maxBody);
+    IngestCounters counters = observability.counters();
+    LineProtocolServlet lineProtocol = new LineProtocolServlet(counters.counting("influx", writer), gate, maxBody);
     context.addServlet(new ServletHolder(lineProtocol), "/write");
     context.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
-    context.addServlet(new ServletHolder(new RemoteWriteServlet(writer, gate, maxBody)), "/api/v1/write");
-    context.addServlet(new ServletHolder(new OpenTsdbServlet(writer, gate, maxBody, clockNanos)), "/api/put");
-    context.addServlet(new ServletHolder(new CollectdServlet(writer, gate, maxBody, clockNanos)), "/collectd");
+    context.addServlet(new ServletHolder(new RemoteWriteServlet(counters.counting("prometheus_remote_write", writer),
+        gate, maxBody)), "/api/v1/write");
+    context.addServlet(new ServletHolder(new OpenTsdbServlet(counters.counting("opentsdb_http", writer), gate, maxBody,
+        clockNanos)), "/api/put");
+    context.addServlet(new ServletHolder(new CollectdServlet(counters.counting("collectd", writer), gate, maxBody,
+        clockNanos)), "/collectd");
     if (forwardTarget) {
       // forwarded points are this node's own: they go to its pipeline, never on to another node
-      context.addServlet(new ServletHolder(new ForwardServlet(storage.pipeline(), gate, maxBody)), "/internal/forward");
+      context.addServlet(new ServletHolder(new ForwardServlet(counters.counting("forwarded", storage.pipeline()), gate,
+          maxBody)), "/internal/forward");
     }
     limit(context, "writes", config.maxConcurrentWrites(), config.writeQueueTimeout(), WRITE_PATHS);
     FilterHolder bodies = new FilterHolder(new BodyBudget(config.maxBodyBytesInFlight(),
@@ -80,6 +91,10 @@ public final class HttpApi {
         "/api/v1/read");
     context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),
         config.promqlLimits(), System::currentTimeMillis)), "/api/v1/*");
+    context.addServlet(new ServletHolder(new MetricsServlet(observability.metrics())), "/metrics");
+    context.addServlet(new ServletHolder(new StatusApiServlet(observability.metrics(), observability.errors())),
+        "/api/v1/status/chronix");
+    ConsoleFiles.mount(context);
     limit(context, "queries", config.maxConcurrentQueries(), config.writeQueueTimeout(),
         List.of("/api/v1/query", "/api/v1/query_range", "/api/v1/series", "/api/v1/labels", "/api/v1/label/*",
             "/api/v1/read"));

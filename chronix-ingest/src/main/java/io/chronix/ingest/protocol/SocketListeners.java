@@ -1,6 +1,7 @@
 package io.chronix.ingest.protocol;
 
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.metrics.IngestCounters;
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.protocol.graphite.GraphiteTcpListener;
 import io.chronix.ingest.protocol.graphite.GraphiteUdpListener;
@@ -30,8 +31,8 @@ public final class SocketListeners implements AutoCloseable {
   private SocketListeners() {}
 
   /** Binds every listener the config does not turn off; each accepts once this returns. */
-  public static SocketListeners open(ServerConfig config, BatchWriter writer, LongSupplier clockNanos,
-      boolean loopbackOnly) throws IOException {
+  public static SocketListeners open(ServerConfig config, BatchWriter writer, IngestCounters counters,
+      LongSupplier clockNanos, boolean loopbackOnly) throws IOException {
     SocketListeners listeners = new SocketListeners();
     String host = config.host();
     if (loopbackOnly && !ServerConfig.isLoopback(host)) {
@@ -42,15 +43,15 @@ public final class SocketListeners implements AutoCloseable {
     try {
       int port = config.listenerPort("graphite.tcpPort");
       if (port >= 0) {
-        listeners.graphiteTcp = listeners.add(new GraphiteTcpListener(writer, host, port, limits, clockNanos));
+        listeners.graphiteTcp = listeners.add(new GraphiteTcpListener(counters.counting("graphite_tcp", writer), host, port, limits, clockNanos));
       }
       port = config.listenerPort("graphite.udpPort");
       if (port >= 0) {
-        listeners.graphiteUdp = listeners.add(new GraphiteUdpListener(writer, host, port, clockNanos));
+        listeners.graphiteUdp = listeners.add(new GraphiteUdpListener(counters.counting("graphite_udp", writer), host, port, clockNanos));
       }
       port = config.listenerPort("opentsdb.telnetPort");
       if (port >= 0) {
-        listeners.openTsdbTelnet = listeners.add(new OpenTsdbTelnetListener(writer, host, port, limits));
+        listeners.openTsdbTelnet = listeners.add(new OpenTsdbTelnetListener(counters.counting("opentsdb_telnet", writer), host, port, limits));
       }
     } catch (IOException | RuntimeException e) {
       listeners.close();

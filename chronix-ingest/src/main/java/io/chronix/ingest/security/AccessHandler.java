@@ -19,6 +19,8 @@ import org.eclipse.jetty.server.handler.HandlerWrapper;
 public final class AccessHandler extends HandlerWrapper {
 
   static final String REALM = "chronix";
+  /** Sent by the web console with every request it makes. */
+  public static final String CONSOLE_HEADER = "X-Chronix-Console";
 
   private final AccessPolicy policy;
   private final Credentials credentials;
@@ -56,10 +58,10 @@ public final class AccessHandler extends HandlerWrapper {
     }
     Credentials.Check check = credentials.check(request);
     if (check instanceof Credentials.Anonymous) {
-      response.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
+      challenge(request, response);
       deny(baseRequest, response, 401, path + " needs " + need.describe() + ": send credentials (Basic or Bearer)");
     } else if (check instanceof Credentials.Refused refused) {
-      response.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
+      challenge(request, response);
       deny(baseRequest, response, 401, refused.why());
     } else if (check instanceof Credentials.Busy) {
       response.setHeader("Retry-After", "1");
@@ -73,6 +75,16 @@ public final class AccessHandler extends HandlerWrapper {
       super.handle(target, baseRequest, request, response);
     }
   }
+  /**
+   * Asks for Basic credentials, except from the web console (header {@value #CONSOLE_HEADER}),
+   * which shows its own login form: the challenge would make the browser pop up its dialog.
+   */
+  private static void challenge(HttpServletRequest request, HttpServletResponse response) {
+    if (request.getHeader(CONSOLE_HEADER) == null) {
+      response.setHeader("WWW-Authenticate", "Basic realm=\"" + REALM + "\"");
+    }
+  }
+
 
   private static void deny(Request baseRequest, HttpServletResponse response, int status, String message)
       throws IOException {

@@ -63,9 +63,21 @@ public final class AccessPolicy {
     this.collection = collection;
   }
 
+  /**
+   * The web console's own files (pages, scripts, the chart library): code, no data, so that the
+   * console can load and then ask for credentials with its own form.
+   */
+  private static boolean isConsoleFile(String path) {
+    return path.equals("/") || path.equals("/console") || path.startsWith("/console/")
+        || path.startsWith("/webjars/");
+  }
+
   public Need need(String path) {
-    if (path.equals("/ping")) {
+    if (path.equals("/ping") || isConsoleFile(path)) {
       return Need.NOBODY;
+    }
+    if (path.equals("/metrics")) {
+      return Need.READ;
     }
     if (HttpApi.WRITE_PATHS.contains(path)) {
       return Need.WRITE;

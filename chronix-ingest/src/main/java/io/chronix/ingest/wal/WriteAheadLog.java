@@ -380,6 +380,19 @@ public final class WriteAheadLog implements AutoCloseable {
     return sequences;
   }
 
+  /** The log's size on disk: every segment, the open one included. */
+  public long bytes() throws IOException {
+    long bytes = 0;
+    for (long segment : segments()) {
+      try {
+        bytes += Files.size(file(segment));
+      } catch (java.nio.file.NoSuchFileException deletedMeanwhile) {
+        // a segment deleted after its records were written: no longer part of the log
+      }
+    }
+    return bytes;
+  }
+
   private Path file(long sequence) {
     return dir.resolve(String.format("segment-%020d.wal", sequence));
   }

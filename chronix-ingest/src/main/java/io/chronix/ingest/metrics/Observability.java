@@ -1,0 +1,4 @@
+package io.chronix.ingest.metrics;
+
+/** What the server reports about itself: counters the endpoints feed, the figures, the last problems. */
+public record Observability(IngestCounters counters, ServerMetrics metrics, RecentErrors errors) {}
