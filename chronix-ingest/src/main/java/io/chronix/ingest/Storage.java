@@ -5,6 +5,7 @@ import io.chronix.ingest.buffer.Flusher;
 import io.chronix.ingest.buffer.RecordSink;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.compaction.Compactor;
+import io.chronix.ingest.lifecycle.SeriesDeleter;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.pipeline.ReplayFilter;
@@ -41,6 +42,7 @@ public final class Storage implements AutoCloseable {
   private final IngestPipeline pipeline;
   private final Flusher flusher;
   private final Compactor compactor;
+  private final SeriesDeleter deleter;
   private final ScheduledExecutorService compaction;
 
   /**
@@ -68,6 +70,8 @@ public final class Storage implements AutoCloseable {
         this::relieve);
     flusher = new Flusher(buffers, pipeline, config.flushInterval(), budget);
     compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec());
+    deleter = new SeriesDeleter(solr, config.collection(), new Chunker(config.chunkMaxPoints(), config.codec()),
+        compactor);
     compaction = scheduleCompaction(config.compactionInterval().toMillis());
   }
 
@@ -154,6 +158,10 @@ public final class Storage implements AutoCloseable {
 
   public RecordStore store() {
     return store;
+  }
+
+  public SeriesDeleter deleter() {
+    return deleter;
   }
 
   public Compactor compactor() {

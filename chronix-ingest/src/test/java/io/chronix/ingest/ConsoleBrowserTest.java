@@ -191,7 +191,7 @@ class ConsoleBrowserTest {
   }
 
   @Test
-  void metricsAreForTheReadRoleAndTheConsoleFilesForAnybody() throws Exception {
+  void metricsAreForTheReadRoleDeletesForAdminsAndTheConsoleFilesForAnybody() throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     String basic = "Basic " + Base64.getEncoder().encodeToString((READER + ":" + READER_PASSWORD)
         .getBytes(StandardCharsets.UTF_8));
@@ -201,6 +201,10 @@ class ConsoleBrowserTest {
     assertTrue(metrics.headers().firstValue("Content-Type").orElse("").startsWith("text/plain; version=0.0.4"));
     assertTrue(metrics.body().contains("chronix_ingested_points_total{protocol=\"influx\"} " + totalPoints() + ".0"),
         metrics.body());
+    HttpResponse<String> delete = http.send(HttpRequest.newBuilder(URI.create(server.baseUrl()
+        + "/api/v1/admin/tsdb/delete_series?match[]=up")).header("Authorization", basic)
+        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(403, delete.statusCode(), "deleting needs the admin role: " + delete.body());
     HttpResponse<String> anonymous = http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/metrics"))
         .build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(401, anonymous.statusCode());

@@ -16,7 +16,12 @@ import java.util.zip.GZIPOutputStream;
 final class TestHttp {
 
   static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient CLIENT = HttpClient.newHttpClient();
+  /**
+   * HTTP/1.1 as curl, Grafana and the agents speak it over http://. The JDK client's default, an
+   * h2c upgrade on every new connection, once read a large HTTP/1.1 answer as HTTP/2 frames
+   * ("Frame type(48) ... exceeds MAX_FRAME_SIZE") in CI.
+   */
+  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   private TestHttp() {}
 

@@ -4,6 +4,7 @@ import io.chronix.analysis.promql.engine.Engine;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.cluster.ForwardServlet;
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.lifecycle.DeleteSeriesServlet;
 import io.chronix.ingest.console.ConsoleFiles;
 import io.chronix.ingest.metrics.IngestCounters;
 import io.chronix.ingest.metrics.MetricsServlet;
@@ -19,6 +20,8 @@ import io.chronix.ingest.protocol.influx.LineProtocolServlet;
 import io.chronix.ingest.protocol.opentsdb.OpenTsdbServlet;
 import io.chronix.ingest.protocol.prometheus.RemoteReadServlet;
 import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
+import io.chronix.ingest.transfer.ExportServlet;
+import io.chronix.ingest.transfer.ImportServlet;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -38,7 +41,7 @@ import org.eclipse.jetty.servlets.QoSFilter;
 public final class HttpApi {
 
   public static final List<String> WRITE_PATHS = List.of("/write", "/api/v2/write", "/api/v1/write", "/api/put", "/collectd",
-      "/internal/forward");
+      "/api/v1/import", "/internal/forward");
 
   private HttpApi() {}
 
@@ -67,6 +70,8 @@ public final class HttpApi {
         clockNanos)), "/api/put");
     context.addServlet(new ServletHolder(new CollectdServlet(counters.counting("collectd", writer), gate, maxBody,
         clockNanos)), "/collectd");
+    context.addServlet(new ServletHolder(new ImportServlet(counters.counting("json_lines_import", writer), gate,
+        maxBody)), "/api/v1/import");
     if (forwardTarget) {
       // forwarded points are this node's own: they go to its pipeline, never on to another node
       context.addServlet(new ServletHolder(new ForwardServlet(counters.counting("forwarded", storage.pipeline()), gate,
@@ -82,7 +87,10 @@ public final class HttpApi {
     context.addServlet(new ServletHolder(new FlushServlet(storage.buffers(), storage.store())), "/flush");
     context.addServlet(new ServletHolder(new CompactServlet(storage.compactor())), "/compact");
     context.addServlet(new ServletHolder(new StatusServlet(storage)), "/status");
-    limit(context, "administration", 1, config.writeQueueTimeout(), List.of("/flush", "/compact"));
+    context.addServlet(new ServletHolder(new DeleteSeriesServlet(storage.buffers(), storage.store(),
+        storage.deleter())), "/api/v1/admin/tsdb/delete_series");
+    limit(context, "administration", 1, config.writeQueueTimeout(),
+        List.of("/flush", "/compact", "/api/v1/admin/tsdb/delete_series"));
 
     context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
     SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());
@@ -91,13 +99,14 @@ public final class HttpApi {
         "/api/v1/read");
     context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),
         config.promqlLimits(), System::currentTimeMillis)), "/api/v1/*");
+    context.addServlet(new ServletHolder(new ExportServlet(solr, config.collection())), "/api/v1/export");
     context.addServlet(new ServletHolder(new MetricsServlet(observability.metrics())), "/metrics");
     context.addServlet(new ServletHolder(new StatusApiServlet(observability.metrics(), observability.errors())),
         "/api/v1/status/chronix");
     ConsoleFiles.mount(context);
     limit(context, "queries", config.maxConcurrentQueries(), config.writeQueueTimeout(),
         List.of("/api/v1/query", "/api/v1/query_range", "/api/v1/series", "/api/v1/labels", "/api/v1/label/*",
-            "/api/v1/read"));
+            "/api/v1/read", "/api/v1/export"));
   }
 
   private static void limit(ServletContextHandler context, String name, int maxRequests, Duration wait,

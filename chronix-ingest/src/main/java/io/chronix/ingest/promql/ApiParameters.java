@@ -11,8 +11,8 @@ import java.time.format.DateTimeParseException;
 public final class ApiParameters {
 
   /** What Prometheus uses for "no start" and "no end" (its minTime and maxTime, in milliseconds). */
-  static final long MIN_TIME = -9223309901257974L;
-  static final long MAX_TIME = 9223309901257974L;
+  public static final long MIN_TIME = -9223309901257974L;
+  public static final long MAX_TIME = 9223309901257974L;
 
   private ApiParameters() {}
 
@@ -37,7 +37,7 @@ public final class ApiParameters {
     }
   }
 
-  static long timeOr(String name, String text, long fallback) {
+  public static long timeOr(String name, String text, long fallback) {
     return text == null || text.isEmpty() ? fallback : time(name, text);
   }
 

@@ -7,11 +7,11 @@ import java.util.Collection;
 import org.apache.solr.common.SolrDocument;
 
 /** The PromQL labels of a series as the store answers it: name and attributes, mapped as docs/promql.md says. */
-final class SeriesLabels {
+public final class SeriesLabels {
 
   private SeriesLabels() {}
 
-  static Labels of(SolrDocument document) {
+  public static Labels of(SolrDocument document) {
     Labels.Builder labels = new Labels.Builder();
     for (String field : document.getFieldNames()) {
       String label = field.equals(RecordFields.NAME) ? Labels.METRIC_NAME : PrometheusNames.labelOf(field);

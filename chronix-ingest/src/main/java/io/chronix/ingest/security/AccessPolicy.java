@@ -82,7 +82,7 @@ public final class AccessPolicy {
     if (HttpApi.WRITE_PATHS.contains(path)) {
       return Need.WRITE;
     }
-    if (ADMIN_PATHS.contains(path)) {
+    if (ADMIN_PATHS.contains(path) || path.startsWith("/api/v1/admin/")) {
       return Need.ADMIN;
     }
     if (path.equals("/query")) {

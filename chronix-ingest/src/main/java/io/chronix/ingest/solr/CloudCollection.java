@@ -71,7 +71,16 @@ public final class CloudCollection {
     }
     ContentStreamBase.ByteArrayStream zip = new ContentStreamBase.ByteArrayStream(PackagedConfigSet.zip(),
         name + ".zip", "application/zip");
-    new ConfigSetAdminRequest.Upload().setConfigSetName(name).setUploadStream(zip).process(client);
+    try {
+      new ConfigSetAdminRequest.Upload().setConfigSetName(name).setUploadStream(zip).process(client);
+    } catch (RuntimeException | SolrServerException | IOException e) {
+      // another ingest node starting at the same time may have uploaded it meanwhile
+      if (new ConfigSetAdminRequest.List().process(client).getConfigSets().contains(name)) {
+        LOG.info("SolrCloud: configset {} was uploaded by another ingest node meanwhile; using it", name);
+        return;
+      }
+      throw e;
+    }
     LOG.info("SolrCloud: uploaded the configset {} from the server jar", name);
   }
 

@@ -2,9 +2,7 @@ package io.chronix.ingest.protocol.prometheus;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.chronix.core.series.SeriesKey;
-import io.chronix.core.series.SeriesOrigin;
 import io.chronix.ingest.pipeline.PointBatch;
-import io.chronix.ingest.protocol.Attributes;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
@@ -16,7 +14,6 @@ import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
 import io.chronix.ingest.protocol.prometheus.proto.WriteRequest;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.xerial.snappy.Snappy;
@@ -26,7 +23,7 @@ import org.xerial.snappy.Snappy;
  * {@code prometheus.WriteRequest}.
  *
  * <p>Each time series is named by its {@code __name__} label; its other labels become attributes
- * ({@link Attributes}; a label with an empty value is absent, as in Prometheus). Every float sample
+ * ({@link PrometheusLabels}). Every float sample
  * is a point, its millisecond timestamp in nanoseconds, its value bit for bit, NaN included,
  * Prometheus' staleness marker too: PromQL ends a series at it instead of 5 minutes later, so the
  * store keeps it like any other value (series queries show it as NaN). Counters, gauges, summaries and classic histograms all arrive as such float
@@ -42,7 +39,7 @@ public final class RemoteWriteParser {
   /** Prometheus' staleness marker: a NaN that no computation produces. */
   static final long STALE_NAN_BITS = 0x7ff0000000000002L;
 
-  private static final String NAME_LABEL = "__name__";
+  private static final String NAME_LABEL = PrometheusLabels.NAME_LABEL;
   private static final int MAX_DESCRIBED_CHARS = 200;
   private static final long MAX_MILLIS = Long.MAX_VALUE / 1_000_000L;
 
@@ -125,31 +122,14 @@ public final class RemoteWriteParser {
   }
 
   private static void stage(TimeSeries series, PointSink staged) throws IOException {
-    String name = null;
-    Map<String, String> attributes = new HashMap<>();
+    PrometheusLabels labels = new PrometheusLabels();
     for (Label label : series.getLabelsList()) {
-      String labelName = label.getName();
-      if (labelName.equals(NAME_LABEL)) {
-        if (name != null) {
-          throw new IllegalArgumentException("label " + NAME_LABEL + " appears twice");
-        }
-        name = label.getValue();
-        continue;
-      }
-      if (label.getValue().isEmpty()) {
-        continue;
-      }
-      String key = Attributes.key(labelName);
-      if (attributes.put(key, Attributes.value(key, label.getValue())) != null) {
-        throw new IllegalArgumentException("label '" + labelName + "' appears twice or clashes with another "
-            + "label stored as attribute '" + key + "'");
-      }
+      labels.add(label.getName(), label.getValue());
     }
-    if (name == null || name.isEmpty()) {
-      throw new IllegalArgumentException("no metric name (label " + NAME_LABEL + ")");
-    }
+    String name = labels.name();
+    Map<String, String> attributes = labels.attributes();
     if (series.getSamplesCount() > 0) {
-      SeriesKey key = SeriesKey.metric(name, Attributes.withOrigin(attributes, SeriesOrigin.PROMETHEUS));
+      SeriesKey key = labels.key();
       for (int s = 0; s < series.getSamplesCount(); s++) {
         Sample sample = series.getSamples(s);
         staged.accept(key, nanos(sample.getTimestamp(), "sample " + (s + 1)), sample.getValue());
