@@ -3,6 +3,8 @@ package io.chronix.ingest;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.http.HttpApi;
+import io.chronix.ingest.lifecycle.Backups;
+import io.chronix.ingest.lifecycle.RetentionFilter;
 import io.chronix.ingest.metrics.IngestCounters;
 import io.chronix.ingest.metrics.Observability;
 import io.chronix.ingest.metrics.RecentErrors;
@@ -146,11 +148,14 @@ public final class ChronixServer implements AutoCloseable {
         // no embedded node here: queries sent to this node's /solr go on to the cluster
         ingest.addServlet(new ServletHolder(new CloudQueryServlet(solrClient, config.collection())), "/solr/*");
       }
+      // points older than their retention are refused on every protocol (docs/lifecycle.md)
+      writer = RetentionFilter.around(writer, config.retentionRules(), System::currentTimeMillis);
       IngestCounters counters = new IngestCounters();
       ServerMetrics metrics = new ServerMetrics(storage, counters, recentErrors, solrClient, config.collection(),
           config.dataDir(), solrNode != null, System::currentTimeMillis);
       HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers,
-          ChronixServer::epochNanos, new Observability(counters, metrics, recentErrors));
+          ChronixServer::epochNanos, new Observability(counters, metrics, recentErrors),
+          solrNode != null ? new Backups(solrClient, config.collection()) : null);
       listeners = SocketListeners.open(config, writer, counters, ChronixServer::epochNanos, config.authEnabled());
       if (solrNode != null) {
         // the node shares this JVM, so its series queries can add what is not yet searchable

@@ -5,6 +5,8 @@ import io.chronix.ingest.buffer.Flusher;
 import io.chronix.ingest.buffer.RecordSink;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.compaction.Compactor;
+import io.chronix.ingest.lifecycle.RetentionEnforcer;
+import io.chronix.ingest.lifecycle.RetentionRules;
 import io.chronix.ingest.lifecycle.SeriesDeleter;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.pipeline.IngestPipeline;
@@ -43,7 +45,9 @@ public final class Storage implements AutoCloseable {
   private final Flusher flusher;
   private final Compactor compactor;
   private final SeriesDeleter deleter;
-  private final ScheduledExecutorService compaction;
+  /** Background compaction and retention, one task at a time. */
+  private final ScheduledExecutorService maintenance;
+  private final RetentionEnforcer retention;
 
   /**
    * @param liveQueries whether queries in this process show buffered points (the embedded node):
@@ -72,7 +76,13 @@ public final class Storage implements AutoCloseable {
     compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec());
     deleter = new SeriesDeleter(solr, config.collection(), new Chunker(config.chunkMaxPoints(), config.codec()),
         compactor);
-    compaction = scheduleCompaction(config.compactionInterval().toMillis());
+    RetentionRules retentionRules = config.retentionRules();
+    retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis);
+    maintenance = Executors.newSingleThreadScheduledExecutor(daemon("chronix-maintenance"));
+    scheduleCompaction(config.compactionInterval().toMillis());
+    if (!retentionRules.keepsEverything()) {
+      scheduleRetention(config.retentionCheckInterval().toMillis());
+    }
   }
 
   /**
@@ -121,12 +131,11 @@ public final class Storage implements AutoCloseable {
     }
   }
 
-  private ScheduledExecutorService scheduleCompaction(long millis) {
+  private void scheduleCompaction(long millis) {
     if (millis <= 0) {
-      return null;
+      return;
     }
-    ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(daemon("chronix-compaction"));
-    executor.scheduleWithFixedDelay(() -> {
+    maintenance.scheduleWithFixedDelay(() -> {
       try {
         Compactor.Result result = compactor.compact();
         if (result.series() > 0) {
@@ -137,7 +146,19 @@ public final class Storage implements AutoCloseable {
         LOG.warn("compaction failed, will retry: {}", e.getMessage());
       }
     }, millis, millis, TimeUnit.MILLISECONDS);
-    return executor;
+  }
+
+  private void scheduleRetention(long millis) {
+    maintenance.scheduleWithFixedDelay(() -> {
+      try {
+        RetentionEnforcer.Result result = retention.enforce();
+        if (result.records() > 0) {
+          LOG.info("retention deleted {} records past their series' retention", result.records());
+        }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("retention check failed, will retry: {}", e.getMessage());
+      }
+    }, millis, millis, TimeUnit.MILLISECONDS);
   }
 
   private static ThreadFactory daemon(String name) {
@@ -160,6 +181,10 @@ public final class Storage implements AutoCloseable {
     return store;
   }
 
+  public RetentionEnforcer retention() {
+    return retention;
+  }
+
   public SeriesDeleter deleter() {
     return deleter;
   }
@@ -175,9 +200,7 @@ public final class Storage implements AutoCloseable {
   /** Writes every buffered point, commits, deletes the log segments that held them, closes the log. */
   @Override
   public void close() throws IOException {
-    if (compaction != null) {
-      compaction.shutdownNow();
-    }
+    maintenance.shutdownNow();
     try {
       flusher.close();
       chunkWriters.shutdown();

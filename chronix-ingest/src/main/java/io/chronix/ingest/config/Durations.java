@@ -35,6 +35,10 @@ public final class Durations {
           return Duration.ofHours(amount);
         case 'd':
           return Duration.ofDays(amount);
+        case 'w':
+          return Duration.ofDays(7 * amount);
+        case 'y':
+          return Duration.ofDays(365 * amount); // a year of 365 days: retention periods need no calendar
         default:
           break;
       }

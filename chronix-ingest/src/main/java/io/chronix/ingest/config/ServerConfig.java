@@ -2,6 +2,7 @@ package io.chronix.ingest.config;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.Compressions;
+import io.chronix.ingest.lifecycle.RetentionRules;
 import io.chronix.ingest.protocol.TcpLineListener;
 import io.chronix.ingest.security.Credentials;
 import java.io.IOException;
@@ -303,6 +304,19 @@ public final class ServerConfig {
   /** A listener's port, or -1 when the setting says {@code off}. */
   public int listenerPort(String key) {
     return get(key).equalsIgnoreCase("off") ? -1 : intValue(key, 0, 65535);
+  }
+
+  /** retention.default and retention.rules (docs/lifecycle.md). */
+  public RetentionRules retentionRules() {
+    return RetentionRules.parse(get("retention.default"), get("retention.rules"));
+  }
+
+  public Duration retentionCheckInterval() {
+    Duration interval = duration("retention.checkInterval");
+    if (interval.isZero() || interval.isNegative()) {
+      throw new IllegalArgumentException("retention.checkInterval must be positive, not " + get("retention.checkInterval"));
+    }
+    return interval;
   }
 
   /** Zero disables background compaction. */

@@ -2,6 +2,7 @@ package io.chronix.ingest.http;
 
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.pipeline.OverloadedException;
+import io.chronix.ingest.pipeline.PointsRejectedException;
 import io.chronix.ingest.pipeline.TooManySeriesException;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
@@ -38,6 +39,9 @@ public final class BatchStorage {
     } catch (TooManySeriesException e) {
       response.setHeader("Retry-After", String.valueOf(Math.max(1, e.retryAfterSeconds())));
       JsonResponses.error(response, 429, e.getMessage());
+      return false;
+    } catch (PointsRejectedException e) {
+      JsonResponses.error(response, 400, e.getMessage());
       return false;
     } catch (OverloadedException e) {
       response.setHeader("Retry-After", String.valueOf(Math.max(1, e.retryAfterSeconds())));

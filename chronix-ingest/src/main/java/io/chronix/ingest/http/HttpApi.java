@@ -4,6 +4,8 @@ import io.chronix.analysis.promql.engine.Engine;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.cluster.ForwardServlet;
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.lifecycle.BackupServlet;
+import io.chronix.ingest.lifecycle.Backups;
 import io.chronix.ingest.lifecycle.DeleteSeriesServlet;
 import io.chronix.ingest.console.ConsoleFiles;
 import io.chronix.ingest.metrics.IngestCounters;
@@ -57,7 +59,7 @@ public final class HttpApi {
    */
   public static void mount(ServletContextHandler context, Storage storage, BatchWriter writer, boolean forwardTarget,
       ServerConfig config, RequestGate gate, SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos,
-      Observability observability) {
+      Observability observability, Backups backups) {
     context.setErrorHandler(new JsonErrorHandler());
     long maxBody = config.maxRequestBytes();
     IngestCounters counters = observability.counters();
@@ -89,8 +91,20 @@ public final class HttpApi {
     context.addServlet(new ServletHolder(new StatusServlet(storage)), "/status");
     context.addServlet(new ServletHolder(new DeleteSeriesServlet(storage.buffers(), storage.store(),
         storage.deleter())), "/api/v1/admin/tsdb/delete_series");
+    if (backups != null) {
+      context.addServlet(new ServletHolder(new BackupServlet(storage.buffers(), storage.store(), backups, false)),
+          "/admin/backup");
+      context.addServlet(new ServletHolder(new BackupServlet(storage.buffers(), storage.store(), backups, true)),
+          "/admin/restore");
+    } else {
+      ServletHolder elsewhere = new ServletHolder(new NotHereServlet("backup and restore through the server work "
+          + "with its embedded Solr node; with an external Solr or SolrCloud use Solr's own backup "
+          + "(docs/lifecycle.md)"));
+      context.addServlet(elsewhere, "/admin/backup");
+      context.addServlet(elsewhere, "/admin/restore");
+    }
     limit(context, "administration", 1, config.writeQueueTimeout(),
-        List.of("/flush", "/compact", "/api/v1/admin/tsdb/delete_series"));
+        List.of("/flush", "/compact", "/api/v1/admin/tsdb/delete_series", "/admin/backup", "/admin/restore"));
 
     context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
     SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());

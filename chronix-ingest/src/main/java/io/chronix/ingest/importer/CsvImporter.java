@@ -26,6 +26,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
  * Bulk-loads files of the Chronix benchmark CSV format into a running server: each file is read,
@@ -188,13 +191,11 @@ public final class CsvImporter {
     return out.toByteArray();
   }
 
-  /** A progress bar on a terminal; nothing when output is not one. */
+  /** A progress bar on a terminal (progressbar library); nothing when output is not one. */
   private static final class Progress {
     private final PrintStream out;
     private final boolean enabled;
-    private int total;
-    private int done;
-    private long started;
+    private ProgressBar bar;
 
     Progress(PrintStream out, boolean enabled) {
       this.out = out;
@@ -202,31 +203,22 @@ public final class CsvImporter {
     }
 
     synchronized void start(int files) {
-      total = files;
-      started = System.nanoTime();
-      draw(0);
+      if (enabled) {
+        bar = new ProgressBarBuilder().setTaskName("import").setInitialMax(files).setUnit(" files", 1)
+            .setConsumer(new ConsoleProgressBarConsumer(out)).build();
+      }
     }
 
     synchronized void fileDone(long points) {
-      done++;
-      draw(points);
-    }
-
-    private void draw(long points) {
-      if (!enabled) {
-        return;
+      if (bar != null) {
+        bar.step();
+        bar.setExtraMessage(String.format("%,d points", points));
       }
-      int width = 30;
-      int filled = total == 0 ? width : done * width / total;
-      double seconds = Math.max(1e-9, (System.nanoTime() - started) / 1e9);
-      out.printf("\r[%s%s] %d/%d files, %,d points, %,.0f points/s ", "#".repeat(filled), "-".repeat(width - filled),
-          done, total, points, points / seconds);
-      out.flush();
     }
 
     synchronized void finish() {
-      if (enabled) {
-        out.println();
+      if (bar != null) {
+        bar.close();
       }
     }
   }

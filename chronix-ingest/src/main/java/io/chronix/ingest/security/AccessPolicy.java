@@ -55,7 +55,8 @@ public final class AccessPolicy {
     }
   }
 
-  private static final Set<String> ADMIN_PATHS = Set.of("/flush", "/compact", "/status");
+  private static final Set<String> ADMIN_PATHS = Set.of("/flush", "/compact", "/status", "/admin/backup",
+      "/admin/restore");
 
   private final String collection;
 

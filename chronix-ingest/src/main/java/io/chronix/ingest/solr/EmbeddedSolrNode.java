@@ -28,6 +28,8 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 public final class EmbeddedSolrNode {
 
   private static final long CORE_LOAD_TIMEOUT_MS = 120_000;
+  private static final String SOLR_XML = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      + "<solr>\n  <str name=\"allowPaths\">${solr.allowPaths:*}</str>\n</solr>\n";
   /** Read by the configset's solrconfig.xml: whether Solr keeps its own transaction log. */
   private static final String UPDATE_LOG_PROPERTY = "chronix.updateLog";
 
@@ -57,8 +59,10 @@ public final class EmbeddedSolrNode {
   private void prepareHome() throws IOException {
     Files.createDirectories(home);
     Path solrXml = home.resolve("solr.xml");
-    if (!Files.exists(solrXml)) {
-      Files.writeString(solrXml, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n", StandardCharsets.UTF_8);
+    String plain = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n";
+    if (!Files.exists(solrXml) || Files.readString(solrXml, StandardCharsets.UTF_8).equals(plain)) {
+      // backups go where the admin names (POST /admin/backup, admin role): Solr checks paths against allowPaths
+      Files.writeString(solrXml, SOLR_XML, StandardCharsets.UTF_8);
     }
     Path core = home.resolve(collection);
     PackagedConfigSet.copyMissingTo(core.resolve("conf"));

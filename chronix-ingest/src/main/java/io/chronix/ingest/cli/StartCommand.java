@@ -1,0 +1,33 @@
+package io.chronix.ingest.cli;
+
+import io.chronix.ingest.ChronixServer;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+@Command(name = "start", description = "Start the server (embedded Solr, data in ./data) in the foreground; "
+    + "Ctrl-C or SIGTERM stop it cleanly.")
+final class StartCommand implements Callable<Integer> {
+
+  @Mixin ServerOptions server;
+
+  @Override
+  public Integer call() throws Exception {
+    ChronixServer running = new ChronixServer(server.config()).start();
+    CountDownLatch stopped = new CountDownLatch(1);
+    // SIGTERM and Ctrl-C run this hook: buffered points are written before the JVM exits
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        running.close();
+      } catch (Exception e) {
+        System.err.println("chronix: clean stop failed: " + e);
+      } finally {
+        stopped.countDown();
+      }
+    }, "chronix-shutdown"));
+    System.out.println("Chronix server ready at " + running.baseUrl() + " (Solr at " + running.solrUrl() + ")");
+    stopped.await();
+    return 0;
+  }
+}
