@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
     description = "Chronix: an operational time series store.",
     subcommands = {StartCommand.class, ImportCommand.class, TuneCommand.class, CredentialsCommands.Passwd.class,
         CredentialsCommands.Token.class, BackupCommands.Backup.class, BackupCommands.Restore.class,
+        ExportCommand.class,
         CommandLine.HelpCommand.class})
 public final class ChronixCli implements Runnable {
 

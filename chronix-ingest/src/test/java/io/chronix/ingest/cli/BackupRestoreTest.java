@@ -66,6 +66,15 @@ class BackupRestoreTest {
         assertEquals(answer(original, query), answer(fresh, query), query);
       }
       assertTrue(answer(fresh, "/solr/chronix/query?q=name:late&fl=points").toString().contains("42"));
+
+      // the export command writes what /api/v1/export answers
+      Path exported = dir.resolve("export.jsonl");
+      assertEquals(0, cli("export", "--match", "{__name__=~\".+\"}", "--out", exported.toString(), "--http-port",
+          String.valueOf(fresh.port())));
+      assertEquals(answer(original, QUERIES.get(QUERIES.size() - 1)),
+          JSON.valueToTree(Stream.of(Files.readString(exported).split("\n")).sorted().toList()));
+      assertEquals(2, cli("export", "--match", "{oops", "--out", exported.toString(), "--http-port",
+          String.valueOf(fresh.port())), "a bad selector is a usage error");
     }
   }
 
