@@ -3,6 +3,7 @@ package io.chronix.ingest.protocol;
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
+import io.chronix.ingest.pipeline.PointsRejectedException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -311,6 +312,14 @@ public class TcpLineListener implements AutoCloseable {
             Thread.currentThread().interrupt();
             return false;
           }
+        } catch (PointsRejectedException e) {
+          // the others are stored; the sender cannot fix old points by reconnecting
+          long suppressed = badLines.admit();
+          if (suppressed >= 0) {
+            LOG.warn("{}: from {}: {}{}", name, peer, e.getMessage(),
+                suppressed > 0 ? " (" + suppressed + " more reports not logged)" : "");
+          }
+          return true;
         } catch (IOException e) {
           LOG.error("{}: storing {} points from {} failed; closing the connection", name, batch.size(), peer, e);
           return false;

@@ -3,6 +3,7 @@ package io.chronix.ingest.protocol;
 import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
+import io.chronix.ingest.pipeline.PointsRejectedException;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
@@ -118,6 +119,12 @@ public class UdpLineListener implements AutoCloseable {
       writer.write(batch);
     } catch (OverloadedException e) {
       drop(batch, "server overloaded (" + e.getMessage() + ")", null);
+    } catch (PointsRejectedException e) {
+      long suppressed = badLines.admit();
+      if (suppressed >= 0) {
+        LOG.warn("{}: from {}: {}{}", name, peer, e.getMessage(),
+            suppressed > 0 ? " (" + suppressed + " more reports not logged)" : "");
+      }
     } catch (IOException | RuntimeException e) {
       drop(batch, "storing failed", e);
     }

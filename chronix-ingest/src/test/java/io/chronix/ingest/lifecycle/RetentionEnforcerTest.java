@@ -73,8 +73,26 @@ class RetentionEnforcerTest {
       assertEquals(400, old.statusCode(), old.body());
       assertTrue(old.body().contains("1 point(s) refused as older than their retention, 1 stored")
           && old.body().contains("retention.default (PT168H)"), old.body());
-      post(server, "/flush", "");
+      // Graphite over TCP: the old line is refused, the connection stays and the next line is stored
+      try (java.net.Socket graphite = new java.net.Socket("127.0.0.1", server.graphiteTcpPort());
+          java.io.Writer lines = new java.io.OutputStreamWriter(graphite.getOutputStream(),
+              java.nio.charset.StandardCharsets.UTF_8)) {
+        lines.write("disk 1 " + (now - 8 * DAY) / 1000 + "\n");
+        lines.flush();
+        Thread.sleep(200);
+        lines.write("disk 2 " + now / 1000 + "\n");
+        lines.flush();
+      }
       try (Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (true) {
+          post(server, "/flush", "");
+          if (solr.query("chronix", new SolrQuery("name:disk").setRows(0)).getResults().getNumFound() > 0) {
+            break;
+          }
+          assertTrue(System.nanoTime() < deadline, "the graphite line after the refused one was not stored");
+          Thread.sleep(100);
+        }
         assertEquals(1, solr.query("chronix", new SolrQuery("name:cpu").setRows(0)).getResults().getNumFound());
       }
     }
