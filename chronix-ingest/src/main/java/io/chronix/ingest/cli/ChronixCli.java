@@ -46,7 +46,7 @@ public final class ChronixCli implements Runnable {
     new CommandLine(this).usage(System.out);
   }
 
-  /** The version of the server jar (its manifest), or "development" when run from classes. */
+  /** The version in the server jar's manifest; none when run from classes (tests, IDEs). */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
