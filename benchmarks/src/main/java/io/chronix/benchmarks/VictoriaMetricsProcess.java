@@ -39,17 +39,7 @@ public final class VictoriaMetricsProcess implements AutoCloseable {
 
   /** Installs the package when missing and returns the server binary's path. */
   public static String install() throws IOException, InterruptedException {
-    // from the repository root (benchmarks/run) or from the module (its tests)
-    Path script = Path.of("benchmarks", "peers", "victoria-metrics.sh");
-    if (!Files.exists(script)) {
-      script = Path.of("peers", "victoria-metrics.sh");
-    }
-    List<String> out = run(List.of("bash", script.toString()));
-    String binary = out.isEmpty() ? "" : out.get(out.size() - 1).trim();
-    if (binary.isEmpty() || !Files.isExecutable(Path.of(binary))) {
-      throw new IllegalStateException("benchmarks/peers/victoria-metrics.sh printed no executable: " + out);
-    }
-    return binary;
+    return PeerPackages.install("victoria-metrics.sh");
   }
 
   public static String version(String binary) throws IOException, InterruptedException {

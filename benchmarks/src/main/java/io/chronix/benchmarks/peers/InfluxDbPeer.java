@@ -2,6 +2,7 @@ package io.chronix.benchmarks.peers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.chronix.benchmarks.PeerPackages;
 import io.chronix.benchmarks.VictoriaMetricsProcess;
 import io.chronix.core.series.Points;
 import java.io.IOException;
@@ -39,12 +40,7 @@ final class InfluxDbPeer extends LocalPeer {
 
   /** Installs the package when missing and returns the influxd path. */
   static String install() throws Exception {
-    List<String> out = VictoriaMetricsProcess.run(List.of("bash", "benchmarks/peers/influxdb.sh"));
-    String binary = out.isEmpty() ? "" : out.get(out.size() - 1).trim();
-    if (binary.isEmpty() || !Files.isExecutable(Path.of(binary))) {
-      throw new IllegalStateException("benchmarks/peers/influxdb.sh printed no executable: " + out);
-    }
-    return binary;
+    return PeerPackages.install("influxdb.sh");
   }
 
   static String version(String binary) throws Exception {
