@@ -100,7 +100,7 @@ public final class ChronixServer implements AutoCloseable {
           + " forward to a series' owner (docs/scaling.md)");
     }
     solrNode = solrMode == ServerConfig.SolrMode.EMBEDDED
-        ? new EmbeddedSolrNode(config.dataDir(), config.collection()) : null;
+        ? new EmbeddedSolrNode(config.dataDir(), config.collection(), !config.rollupTiers().isEmpty()) : null;
     ContextHandlerCollection contexts = new ContextHandlerCollection();
     if (solrNode != null) {
       // series fetched through /solr/<core>/query are large JSON (a 17 k-point series is 415 kB

@@ -8,6 +8,9 @@ import io.chronix.ingest.compaction.Compactor;
 import io.chronix.ingest.lifecycle.RetentionEnforcer;
 import io.chronix.ingest.lifecycle.RetentionRules;
 import io.chronix.ingest.lifecycle.SeriesDeleter;
+import io.chronix.ingest.rollup.RollupStore;
+import io.chronix.ingest.rollup.RollupTiers;
+import io.chronix.ingest.solr.EmbeddedSolrNode;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.pipeline.ReplayFilter;
@@ -57,7 +60,8 @@ public final class Storage implements AutoCloseable {
     store = new RecordStore(solr, config.collection());
     buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
         new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
-            SemanticRules.parse(config.semanticRules(), config.chunkMaxPoints(), config.codec().compression()), store),
+            SemanticRules.parse(config.semanticRules(), config.chunkMaxPoints(), config.codec().compression()), store,
+            rollups(config, solr, liveQueries)),
         chunkWriters, ledger);
     if (liveQueries) {
       buffers.trackOutgoing(RecordStore.SEARCH_LAG);
@@ -129,6 +133,19 @@ public final class Storage implements AutoCloseable {
       buffers.flushAll();
       buffers.commit(store::commit);
     }
+  }
+
+  /** The rollup store when tiers are set; they need the embedded node (its second core). */
+  private static RollupStore rollups(ServerConfig config, SolrClient solr, boolean embedded) {
+    RollupTiers tiers = config.rollupTiers();
+    if (tiers.isEmpty()) {
+      return null;
+    }
+    if (!embedded) {
+      throw new IllegalArgumentException("rollup.tiers needs the embedded Solr node (not yet with solr.url or "
+          + "solr.zkHost): leave it empty");
+    }
+    return new RollupStore(solr, EmbeddedSolrNode.rollupCore(config.collection()), tiers);
   }
 
   private void scheduleCompaction(long millis) {

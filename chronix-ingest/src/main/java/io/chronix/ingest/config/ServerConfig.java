@@ -4,6 +4,7 @@ import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.Compressions;
 import io.chronix.ingest.lifecycle.RetentionRules;
 import io.chronix.ingest.protocol.TcpLineListener;
+import io.chronix.ingest.rollup.RollupTiers;
 import io.chronix.ingest.security.Credentials;
 import java.io.IOException;
 import java.io.InputStream;
@@ -304,6 +305,11 @@ public final class ServerConfig {
   /** A listener's port, or -1 when the setting says {@code off}. */
   public int listenerPort(String key) {
     return get(key).equalsIgnoreCase("off") ? -1 : intValue(key, 0, 65535);
+  }
+
+  /** rollup.tiers (docs/lifecycle.md); empty: none. */
+  public RollupTiers rollupTiers() {
+    return RollupTiers.parse(get("rollup.tiers"));
   }
 
   /** retention.default and retention.rules (docs/lifecycle.md). */

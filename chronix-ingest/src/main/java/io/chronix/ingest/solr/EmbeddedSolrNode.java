@@ -38,10 +38,11 @@ public final class EmbeddedSolrNode {
   private final ServletContextHandler context;
   private final FilterHolder dispatch;
 
-  public EmbeddedSolrNode(Path dataDir, String collection) throws IOException {
+  /** @param rollups whether to hold a core for rollup tiers too */
+  public EmbeddedSolrNode(Path dataDir, String collection, boolean rollups) throws IOException {
     this.home = dataDir.resolve("solr").toAbsolutePath();
     this.collection = collection;
-    prepareHome();
+    prepareHome(rollups);
     if (System.getProperty("solr.log.dir") == null) {
       // Solr complains at startup without it; its own log files would go here
       System.setProperty("solr.log.dir", dataDir.resolve("logs").toAbsolutePath().toString());
@@ -56,7 +57,7 @@ public final class EmbeddedSolrNode {
     context.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
   }
 
-  private void prepareHome() throws IOException {
+  private void prepareHome(boolean rollups) throws IOException {
     Files.createDirectories(home);
     Path solrXml = home.resolve("solr.xml");
     String plain = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n";
@@ -64,7 +65,20 @@ public final class EmbeddedSolrNode {
       // backups go where the admin names (POST /admin/backup, admin role): Solr checks paths against allowPaths
       Files.writeString(solrXml, SOLR_XML, StandardCharsets.UTF_8);
     }
-    Path core = home.resolve(collection);
+    prepareCore(collection);
+    if (rollups) {
+      // rollup tiers (docs/lifecycle.md) live in a core of their own: no query of the records sees them
+      prepareCore(rollupCore(collection));
+    }
+  }
+
+  /** The core that holds the rollup records of a collection's series. */
+  public static String rollupCore(String collection) {
+    return collection + "_rollups";
+  }
+
+  private void prepareCore(String name) throws IOException {
+    Path core = home.resolve(name);
     PackagedConfigSet.copyMissingTo(core.resolve("conf"));
     Path coreProperties = core.resolve("core.properties");
     Properties properties = new Properties();
@@ -73,7 +87,7 @@ public final class EmbeddedSolrNode {
         properties.load(in);
       }
     }
-    boolean changed = properties.putIfAbsent("name", collection) == null;
+    boolean changed = properties.putIfAbsent("name", name) == null;
     // the server's write-ahead log is the durability; Solr's own log would be a second copy
     changed |= properties.putIfAbsent(UPDATE_LOG_PROPERTY, "false") == null;
     if (changed) {

@@ -31,19 +31,23 @@ public final class RecordStore {
     this.collection = collection;
   }
 
-  public void write(List<Record> records) throws IOException {
+  /** @return each record's write order, as stored with it */
+  public long[] write(List<Record> records) throws IOException {
+    long[] orders = new long[records.size()];
     if (records.isEmpty()) {
-      return;
+      return orders;
     }
     List<SolrInputDocument> documents = new ArrayList<>(records.size());
-    for (Record record : records) {
-      documents.add(RecordDocuments.toDocument(record, writeOrder.next()));
+    for (int i = 0; i < records.size(); i++) {
+      orders[i] = writeOrder.next();
+      documents.add(RecordDocuments.toDocument(records.get(i), orders[i]));
     }
     try {
       client.add(collection, documents, COMMIT_WITHIN_MS);
     } catch (SolrServerException e) {
       throw new IOException("Solr refused " + records.size() + " records: " + e.getMessage(), e);
     }
+    return orders;
   }
 
   /** Makes everything written so far durable in the index and visible to searches. */
