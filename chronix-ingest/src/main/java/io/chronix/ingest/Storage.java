@@ -61,7 +61,7 @@ public final class Storage implements AutoCloseable {
     buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
         new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
             SemanticRules.parse(config.semanticRules(), config.chunkMaxPoints(), config.codec().compression()), store,
-            rollups(config, solr, liveQueries)),
+            rollups(config, solr, liveQueries, store)),
         chunkWriters, ledger);
     if (liveQueries) {
       buffers.trackOutgoing(RecordStore.SEARCH_LAG);
@@ -136,7 +136,7 @@ public final class Storage implements AutoCloseable {
   }
 
   /** The rollup store when tiers are set; they need the embedded node (its second core). */
-  private static RollupStore rollups(ServerConfig config, SolrClient solr, boolean embedded) {
+  private static RollupStore rollups(ServerConfig config, SolrClient solr, boolean embedded, RecordStore store) {
     RollupTiers tiers = config.rollupTiers();
     if (tiers.isEmpty()) {
       return null;
@@ -145,7 +145,9 @@ public final class Storage implements AutoCloseable {
       throw new IllegalArgumentException("rollup.tiers needs the embedded Solr node (not yet with solr.url or "
           + "solr.zkHost): leave it empty");
     }
-    return new RollupStore(solr, EmbeddedSolrNode.rollupCore(config.collection()), tiers);
+    String core = EmbeddedSolrNode.rollupCore(config.collection());
+    store.commitAlso(core); // a flush makes the tiers searchable with the records
+    return new RollupStore(solr, core, tiers);
   }
 
   private void scheduleCompaction(long millis) {

@@ -21,6 +21,8 @@ import io.chronix.solr.query.TimeRangeQuery;
 import io.chronix.solr.response.FieldList;
 import io.chronix.solr.response.RawJsonFields;
 import io.chronix.solr.response.SeriesDocuments;
+import io.chronix.solr.rollup.RollupPlan;
+import io.chronix.solr.rollup.RollupSource;
 import io.chronix.solr.selector.SelectorQuery;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -67,6 +69,10 @@ public class ChronixQueryComponent extends SearchComponent {
    * there when one of its records overlaps the time range. For series and label listings.
    */
   public static final String KEYS_ONLY = "chronix.keys";
+  /** Request parameter: {@code false} answers a downsample from the records even where a rollup tier could. */
+  public static final String ROLLUPS = "chronix.rollups";
+  /** Response header entry naming the rollup tier that answered (some of) the series. */
+  public static final String ROLLUP_HEADER = "chronixRollup";
   /** Response header entry echoing the parsed time range. */
   public static final String RANGE_HEADER = "chronixRange";
 
@@ -177,8 +183,18 @@ public class ChronixQueryComponent extends SearchComponent {
     // aggregations over whole records come from their statistics
     boolean summarize = !query.keysOnly() && query.analyses().isEmpty() && !query.fields().anyPoints()
         && SummaryAggregations.answers(query.functions());
-    List<JoinedSeries> series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(),
-        query.keysOnly(), summarize);
+    List<JoinedSeries> series;
+    // a downsample over a multiple of a rollup tier reads the tier where it answers exactly
+    try (RollupSource rollups = summarize || query.keysOnly() || !params.getBool(ROLLUPS, true) ? null
+        : RollupSource.of(rb.req.getCore())) {
+      RollupPlan plan = rollups == null ? null
+          : RollupPlan.of(query.functions(), !query.analyses().isEmpty(), rollups.tiers());
+      series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(), query.keysOnly(),
+          summarize, plan, rollups);
+      if (plan != null && series.stream().anyMatch(JoinedSeries::downsampled)) {
+        rb.rsp.getResponseHeader().add(ROLLUP_HEADER, plan.tier());
+      }
+    }
     Map<String, Points> given = ShardParams.references(params);
     SeriesEvaluator evaluator = new SeriesEvaluator(query.functions(), query.analyses(),
         new LocalReferences(rb.req, query.join(), collector, query.now(), given));

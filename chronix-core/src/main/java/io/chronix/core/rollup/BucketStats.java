@@ -134,6 +134,29 @@ public final class BucketStats {
     return joined;
   }
 
+  /** The same statistics over a coarser interval, a multiple of this one. */
+  public BucketStats rebucket(long coarserNanos) {
+    if (coarserNanos % intervalNanos != 0) {
+      throw new IllegalArgumentException(coarserNanos + " ns is no multiple of " + intervalNanos + " ns");
+    }
+    BucketStats coarse = new BucketStats(coarserNanos, size);
+    for (int i = 0; i < size; i++) {
+      long start = Math.floorDiv(starts[i], coarserNanos) * coarserNanos;
+      int last = coarse.size - 1;
+      if (last >= 0 && coarse.starts[last] == start) {
+        coarse.counts[last] += counts[i];
+        coarse.valueCounts[last] += valueCounts[i];
+        coarse.mins[last] = minIgnoringNaN(coarse.mins[last], mins[i]);
+        coarse.maxs[last] = maxIgnoringNaN(coarse.maxs[last], maxs[i]);
+        coarse.sums[last] += sums[i];
+        coarse.lasts[last] = lasts[i];
+      } else {
+        coarse.append(start, counts[i], valueCounts[i], mins[i], maxs[i], sums[i], firsts[i], lasts[i]);
+      }
+    }
+    return coarse;
+  }
+
   private static double minIgnoringNaN(double a, double b) {
     return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
   }

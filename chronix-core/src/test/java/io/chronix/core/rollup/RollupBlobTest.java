@@ -40,6 +40,27 @@ class RollupBlobTest {
   }
 
   @Test
+  void aFinerTierAnswersACoarserInterval() {
+    Random random = new Random(9);
+    Points all = new Points();
+    for (int i = 0; i < 3000; i++) {
+      all.add(i * 7_000_000_000L, random.nextInt(100));
+    }
+    BucketStats direct = BucketStats.of(all, 60 * MINUTE);
+    BucketStats viaTier = BucketStats.of(all, 5 * MINUTE).rebucket(60 * MINUTE);
+    assertEquals(direct.size(), viaTier.size());
+    for (int i = 0; i < direct.size(); i++) {
+      assertEquals(direct.start(i), viaTier.start(i));
+      assertEquals(direct.count(i), viaTier.count(i));
+      assertEquals(direct.min(i), viaTier.min(i));
+      assertEquals(direct.max(i), viaTier.max(i));
+      assertEquals(direct.sum(i), viaTier.sum(i));
+      assertEquals(direct.first(i), viaTier.first(i));
+      assertEquals(direct.last(i), viaTier.last(i));
+    }
+  }
+
+  @Test
   void theBlobRoundTripsBitForBitAndRefusesDamage() {
     Points points = new Points();
     points.add(0, 1.5);

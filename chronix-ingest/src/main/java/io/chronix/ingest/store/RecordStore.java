@@ -26,6 +26,8 @@ public final class RecordStore {
   private final String collection;
   private final WriteOrderClock writeOrder = new WriteOrderClock();
 
+  private final java.util.List<String> alsoCommitted = new java.util.concurrent.CopyOnWriteArrayList<>();
+
   public RecordStore(SolrClient client, String collection) {
     this.client = client;
     this.collection = collection;
@@ -54,9 +56,17 @@ public final class RecordStore {
   public void commit() throws IOException {
     try {
       client.commit(collection, true, true);
+      for (String core : alsoCommitted) {
+        client.commit(core, true, true);
+      }
     } catch (SolrServerException e) {
       throw new IOException("Solr commit failed: " + e.getMessage(), e);
     }
+  }
+
+  /** Another core written along with the records (the rollup tiers): committed with them. */
+  public void commitAlso(String core) {
+    alsoCommitted.add(core);
   }
 
   /**

@@ -2,6 +2,7 @@ package io.chronix.solr.analyze;
 
 import io.chronix.analysis.Analysis;
 import io.chronix.analysis.AnalysisResult;
+import io.chronix.analysis.ChronixFunction;
 import io.chronix.analysis.EvaluatedSeries;
 import io.chronix.analysis.FunctionEvaluator;
 import io.chronix.analysis.FunctionQuery;
@@ -46,7 +47,11 @@ public final class SeriesEvaluator {
       if (functions.isEmpty()) {
         return Optional.of(new EvaluatedSeries(series.points(), List.of()));
       }
-      return Optional.of(FunctionEvaluator.evaluate(series.points(), functions.functionsFor(series.fields().type()), references));
+      List<ChronixFunction> typed = functions.functionsFor(series.fields().type());
+      if (series.downsampled() && !typed.isEmpty()) {
+        typed = typed.subList(1, typed.size()); // the downsample was answered from a rollup tier
+      }
+      return Optional.of(FunctionEvaluator.evaluate(series.points(), typed, references));
     } catch (FunctionQueryException e) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, e.getMessage(), e);
     }

@@ -9,11 +9,18 @@ import java.util.List;
 /**
  * The records of one join key, decoded, merged, de-duplicated and clipped; or, for queries that
  * ask only for aggregations statistics answer, their {@link RecordSummary} (then no points).
+ * {@code downsampled}: the points are already the query's first function, a {@code downsample}
+ * answered from a rollup tier ({@link io.chronix.solr.rollup.RollupPlan}).
  */
-public record JoinedSeries(List<String> joinKey, SeriesFields fields, Points points, RecordSummary summary) {
+public record JoinedSeries(List<String> joinKey, SeriesFields fields, Points points, RecordSummary summary,
+    boolean downsampled) {
 
   public JoinedSeries(List<String> joinKey, SeriesFields fields, Points points) {
-    this(joinKey, fields, points, null);
+    this(joinKey, fields, points, null, false);
+  }
+
+  public JoinedSeries(List<String> joinKey, SeriesFields fields, Points points, RecordSummary summary) {
+    this(joinKey, fields, points, summary, false);
   }
 
   /**

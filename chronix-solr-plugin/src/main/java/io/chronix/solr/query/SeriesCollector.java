@@ -3,10 +3,13 @@ package io.chronix.solr.query;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
 import io.chronix.core.record.RecordStats;
+import io.chronix.core.rollup.BucketStats;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
 import io.chronix.core.series.ValueType;
+import io.chronix.solr.rollup.RollupPlan;
+import io.chronix.solr.rollup.RollupSource;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -64,8 +67,19 @@ public final class SeriesCollector {
    */
   public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join, boolean keysOnly, boolean summarize) throws IOException {
+    return collect(searcher, queries, range, join, keysOnly, summarize, null, null);
+  }
+
+  /**
+   * @param plan when not null, groups whose records allow it come back downsampled from the rollup
+   *     tier ({@link JoinedSeries#downsampled}); the others joined from their records as always
+   */
+  public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join, boolean keysOnly, boolean summarize, RollupPlan plan, RollupSource rollups)
+      throws IOException {
     long[] points = {0};
-    Map<List<String>, Group> groups = groups(searcher, queries, range, join, keysOnly, summarize, points);
+    Map<List<String>, Group> groups = groups(searcher, queries, range, join, keysOnly, summarize || plan != null,
+        points);
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     if (keysOnly) {
       for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
@@ -90,6 +104,15 @@ public final class SeriesCollector {
           return;
         }
       }
+      if (plan != null && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
+        Points downsampled = fromRollups(group, range, plan, rollups, searcher);
+        if (downsampled != null) {
+          if (!downsampled.isEmpty()) {
+            joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, downsampled, null, true);
+          }
+          return;
+        }
+      }
       Points all = join(group, searcher);
       Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
       if (!clipped.isEmpty()) {
@@ -103,6 +126,94 @@ public final class SeriesCollector {
     }
     JoinedSeries.sort(result);
     return result;
+  }
+
+  /** A record's or the buffers' run of points of a group, by time. */
+  private record Run(long startMillis, long endMillis, StoredChunk stored, LiveChunk live) {}
+
+  /**
+   * The group downsampled as the plan says, from the rollup statistics of its records wholly
+   * inside the range and the points of the others (clipped), or null when the tier cannot answer
+   * exactly: records overlapping in time (a shared timestamp keeps one value), or a record inside
+   * the range without its rollup (written before the tier existed, or being rewritten).
+   */
+  private static Points fromRollups(Group group, TimeRange range, RollupPlan plan, RollupSource rollups,
+      SolrIndexSearcher searcher) {
+    List<Run> runs = new ArrayList<>(group.chunks.size() + group.live.size());
+    for (StoredChunk chunk : group.chunks) {
+      runs.add(new Run(chunk.startMillis(), chunk.endMillis(), chunk, null));
+    }
+    for (LiveChunk live : group.live) {
+      Points points = live.points();
+      if (!points.isEmpty()) {
+        runs.add(new Run(Math.floorDiv(points.timestamp(0), 1_000_000L),
+            Math.floorDiv(points.timestamp(points.size() - 1), 1_000_000L), null, live));
+      }
+    }
+    runs.sort(java.util.Comparator.comparingLong(Run::startMillis));
+    List<String> inside = new ArrayList<>();
+    for (int r = 0; r < runs.size(); r++) {
+      Run run = runs.get(r);
+      if (r > 0 && run.startMillis() <= runs.get(r - 1).endMillis()) {
+        return null;
+      }
+      if (run.stored() != null && whollyIn(run, range)) {
+        inside.add(run.stored().id());
+      }
+    }
+    Map<String, BucketStats> stats;
+    try {
+      stats = rollups.stats(inside, plan.tier());
+    } catch (IOException e) {
+      throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "reading rollups failed: " + e.getMessage(), e);
+    }
+    if (stats.size() < inside.size()) {
+      return null;
+    }
+    BucketStats joined = null;
+    for (Run run : runs) {
+      BucketStats part;
+      if (run.stored() != null && whollyIn(run, range)) {
+        part = stats.get(run.stored().id());
+      } else {
+        Points points = run.stored() != null ? run.stored().withData(searcher).decode(group.fields) : run.live().points();
+        if (!range.isAll()) {
+          points = points.clip(range.fromNanos(), range.toNanosExclusive());
+        }
+        if (points.isEmpty()) {
+          continue;
+        }
+        part = BucketStats.of(points, plan.tierNanos());
+      }
+      joined = joined == null ? part : joined.then(part);
+    }
+    if (joined == null) {
+      return new Points(0);
+    }
+    BucketStats buckets = joined.rebucket(plan.intervalNanos());
+    Points downsampled = new Points(buckets.size());
+    for (int b = 0; b < buckets.size(); b++) {
+      downsampled.add(buckets.start(b), value(plan.aggregation(), buckets, b));
+    }
+    return downsampled;
+  }
+
+  private static boolean whollyIn(Run run, TimeRange range) {
+    return range.isAll() || (run.startMillis() >= range.fromMillis() && run.endMillis() <= range.toMillis());
+  }
+
+  /** As the aggregation answers over the interval's points (docs/query.md). */
+  private static double value(String aggregation, BucketStats buckets, int b) {
+    return switch (aggregation) {
+      case "min" -> buckets.min(b);
+      case "max" -> buckets.max(b);
+      case "sum" -> buckets.sum(b);
+      case "count" -> buckets.count(b);
+      case "avg" -> buckets.valueCount(b) == 0 ? Double.NaN : buckets.sum(b) / buckets.valueCount(b);
+      case "first" -> buckets.first(b);
+      case "last" -> buckets.last(b);
+      default -> throw new IllegalArgumentException("no rollup answers " + aggregation);
+    };
   }
 
   /**

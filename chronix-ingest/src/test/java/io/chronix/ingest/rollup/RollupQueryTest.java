@@ -1,0 +1,123 @@
+package io.chronix.ingest.rollup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A downsample over a multiple of a rollup tier answers from the tier as from the raw points:
+ * every aggregation, aligned and unaligned ranges, records across the range's edges, buffered
+ * points; the answer says which tier it read.
+ */
+class RollupQueryTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static final long T0 = 1_700_006_400_000L; // a multiple of a day
+  private static final long DAY = 86_400_000L;
+
+  @TempDir Path dir;
+
+  @Test
+  void theTierAnswersAsTheRawPointsWould() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dir.toString()).with("chunk.maxPoints", "700").with("rollup.tiers", "1m,5m,1h")).start()) {
+      Random random = new Random(17);
+      StringBuilder lines = new StringBuilder();
+      // two days of a point every 10 to 20 s per host, some NaN (the JSON-lines import takes NaN)
+      for (String host : new String[] {"a", "b"}) {
+        StringBuilder values = new StringBuilder();
+        StringBuilder times = new StringBuilder();
+        long t = T0;
+        while (t < T0 + 2 * DAY) {
+          values.append(values.length() == 0 ? "" : ",")
+              .append(random.nextInt(50) == 0 ? "NaN" : String.valueOf(random.nextInt(100_000) / 16.0));
+          times.append(times.length() == 0 ? "" : ",").append(t);
+          t += 10_000 + random.nextInt(10_000);
+        }
+        lines.append("{\"metric\":{\"__name__\":\"load\",\"host\":\"").append(host).append("\"},\"values\":[")
+            .append(values).append("],\"timestamps\":[").append(times).append("]}\n");
+      }
+      post(server, "/api/v1/import", lines.toString());
+      post(server, "/flush", "");
+      // and a few buffered points at the end
+      post(server, "/write?precision=ms", "load,host=a value=1 " + (T0 + 2 * DAY) + "\nload,host=a value=3 "
+          + (T0 + 2 * DAY + 61_000) + "\n");
+
+      String[][] ranges = {
+          {"start:" + T0 + " AND end:" + (T0 + 2 * DAY + DAY / 2)},
+          {"start:" + (T0 + 3_456_789) + " AND end:" + (T0 + DAY + 7_654_321)}, // unaligned edges
+      };
+      for (String[] range : ranges) {
+        for (String agg : new String[] {"min", "max", "count", "first", "last", "sum", "avg"}) {
+          for (String interval : new String[] {"5,minutes", "1,hours", "3,hours"}) {
+            String cf = "metric{downsample:" + interval + "," + agg + "}";
+            JsonNode tier = query(server, range[0], cf, true);
+            JsonNode raw = query(server, range[0], cf, false);
+            assertTrue(tier.at("/responseHeader/chronixRollup").isTextual(), cf + ": a tier answered " + tier);
+            assertTrue(raw.at("/responseHeader/chronixRollup").isMissingNode(), "chronix.rollups=false reads records");
+            assertSame(raw.at("/response/docs"), tier.at("/response/docs"), range[0] + " " + cf,
+                agg.equals("sum") || agg.equals("avg"));
+          }
+        }
+      }
+      // a transformation after the downsample and an aggregation on top still run
+      String cf = "metric{downsample:1,hours,max;scale:2;max}";
+      assertSame(query(server, ranges[0][0], cf, false).at("/response/docs"),
+          query(server, ranges[0][0], cf, true).at("/response/docs"), cf, false);
+    }
+  }
+
+  /** Equal timestamps; equal values, or within rounding for sums and averages (added in another order). */
+  private static void assertSame(JsonNode raw, JsonNode tier, String what, boolean rounding) {
+    assertEquals(raw.size(), tier.size(), what);
+    for (int s = 0; s < raw.size(); s++) {
+      JsonNode expected = raw.get(s).at("/points");
+      JsonNode actual = tier.get(s).at("/points");
+      assertEquals(expected.get("timestamps"), actual.get("timestamps"), what);
+      for (int i = 0; i < expected.get("values").size(); i++) {
+        double e = expected.get("values").get(i).asDouble();
+        double a = actual.get("values").get(i).asDouble();
+        if (rounding) {
+          assertEquals(e, a, Math.abs(e) * 1e-12, what + " point " + i);
+        } else {
+          assertEquals(e, a, 0, what + " point " + i);
+        }
+      }
+      assertEquals(raw.get(s).get("functions"), tier.get(s).get("functions"), what);
+    }
+  }
+
+  private static JsonNode query(ChronixServer server, String q, String cf, boolean rollups) throws Exception {
+    String url = server.solrUrl() + "/chronix/query?wt=json&cj=name,host&fl=host,points&q=" + enc("name:load AND " + q)
+        + "&cf=" + enc(cf) + "&chronix.rollups=" + rollups;
+    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, response.statusCode(), response.body());
+    return JSON.readTree(response.body());
+  }
+
+  private static void post(ChronixServer server, String path, String body) throws Exception {
+    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
+        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(204, response.statusCode(), path + ": " + response.body());
+  }
+
+  private static String enc(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,113 @@
+package io.chronix.solr.rollup;
+
+import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.rollup.BucketStats;
+import io.chronix.core.rollup.RollupBlob;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.MultiTerms;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.util.BytesRef;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.core.SolrCore;
+import org.apache.solr.search.DocIterator;
+import org.apache.solr.search.DocSet;
+import org.apache.solr.search.SolrIndexSearcher;
+import org.apache.solr.util.RefCounted;
+
+/**
+ * The rollup core of a collection ({@code <collection>_rollups}, written by the ingest server):
+ * which tiers it holds and the statistics of given records in a tier. Holds a searcher of that
+ * core until closed.
+ */
+public final class RollupSource implements AutoCloseable {
+
+  /** The field naming a rollup record's tier. */
+  public static final String TIER = "_tier";
+
+  private final SolrCore core;
+  private final RefCounted<SolrIndexSearcher> searcher;
+
+  private RollupSource(SolrCore core) {
+    this.core = core;
+    this.searcher = core.getSearcher();
+  }
+
+  /** The rollup core of this core's collection, or null when there is none (no tiers set). */
+  public static RollupSource of(SolrCore recordsCore) {
+    SolrCore rollups = recordsCore.getCoreContainer().getCore(recordsCore.getName() + "_rollups");
+    return rollups == null ? null : new RollupSource(rollups);
+  }
+
+  /** The tiers present, finest first. */
+  public List<RollupPlan.Tier> tiers() throws IOException {
+    Terms terms = MultiTerms.getTerms(searcher.get().getIndexReader(), TIER);
+    List<RollupPlan.Tier> tiers = new ArrayList<>();
+    if (terms == null) {
+      return tiers;
+    }
+    TermsEnum values = terms.iterator();
+    for (BytesRef value = values.next(); value != null; value = values.next()) {
+      String label = value.utf8ToString();
+      tiers.add(new RollupPlan.Tier(label, nanos(label)));
+    }
+    tiers.sort((a, b) -> Long.compare(a.nanos(), b.nanos()));
+    return tiers;
+  }
+
+  /** The statistics in the tier of each record that has them, by record id. */
+  public Map<String, BucketStats> stats(List<String> recordIds, String tier) throws IOException {
+    List<BytesRef> ids = new ArrayList<>(recordIds.size());
+    for (String id : recordIds) {
+      ids.add(new BytesRef(id + "~" + tier));
+    }
+    SolrIndexSearcher index = searcher.get();
+    DocSet found = index.getDocSet(new TermInSetQuery(RecordFields.ID, ids));
+    Map<String, BucketStats> stats = new HashMap<>();
+    for (DocIterator it = found.iterator(); it.hasNext(); ) {
+      Document document = index.getDocFetcher().doc(it.nextDoc(), Set.of(RecordFields.ID, RecordFields.DATA));
+      String id = document.get(RecordFields.ID);
+      BytesRef data = document.getBinaryValue(RecordFields.DATA);
+      try {
+        stats.put(id.substring(0, id.length() - tier.length() - 1), RollupBlob.decode(BytesRef.deepCopyOf(data).bytes));
+      } catch (CorruptBlobException e) {
+        throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "rollup record " + id + ": " + e.getMessage(), e);
+      }
+    }
+    return stats;
+  }
+
+  /** A tier label (5m, 1h, 1d, 90s, 250ms) as nanoseconds. */
+  static long nanos(String label) {
+    long unit;
+    String number;
+    if (label.endsWith("ms")) {
+      unit = 1_000_000L;
+      number = label.substring(0, label.length() - 2);
+    } else {
+      unit = switch (label.charAt(label.length() - 1)) {
+        case 's' -> 1_000_000_000L;
+        case 'm' -> 60_000_000_000L;
+        case 'h' -> 3_600_000_000_000L;
+        case 'd' -> 86_400_000_000_000L;
+        default -> throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "unknown rollup tier '" + label + "'");
+      };
+      number = label.substring(0, label.length() - 1);
+    }
+    return Long.parseLong(number) * unit;
+  }
+
+  @Override
+  public void close() {
+    searcher.decref();
+    core.close();
+  }
+}
