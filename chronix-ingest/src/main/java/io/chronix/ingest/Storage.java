@@ -58,10 +58,11 @@ public final class Storage implements AutoCloseable {
    */
   private Storage(ServerConfig config, SolrClient solr, boolean liveQueries, SegmentFiles walFiles) throws IOException {
     store = new RecordStore(solr, config.collection());
+    RollupStore rollups = rollups(config, solr, liveQueries, store);
     buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
         new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
             SemanticRules.parse(config.semanticRules(), config.chunkMaxPoints(), config.codec().compression()), store,
-            rollups(config, solr, liveQueries, store)),
+            rollups),
         chunkWriters, ledger);
     if (liveQueries) {
       buffers.trackOutgoing(RecordStore.SEARCH_LAG);
@@ -77,11 +78,12 @@ public final class Storage implements AutoCloseable {
     pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, budget, config.bufferMaxSeries(),
         this::relieve);
     flusher = new Flusher(buffers, pipeline, config.flushInterval(), budget);
-    compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec());
+    compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec()).withRollups(rollups);
     deleter = new SeriesDeleter(solr, config.collection(), new Chunker(config.chunkMaxPoints(), config.codec()),
-        compactor);
+        compactor).withRollups(rollups);
     RetentionRules retentionRules = config.retentionRules();
-    retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis);
+    retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis)
+        .alsoIn(rollups == null ? null : EmbeddedSolrNode.rollupCore(config.collection()));
     maintenance = Executors.newSingleThreadScheduledExecutor(daemon("chronix-maintenance"));
     scheduleCompaction(config.compactionInterval().toMillis());
     if (!retentionRules.keepsEverything()) {

@@ -25,6 +25,15 @@ public final class Chunker {
     return maxPoints;
   }
 
+  /** The points of each record {@link #chunk} makes of them, in the same order. */
+  public static List<Points> slices(Points sortedPoints, int maxPoints) {
+    List<Points> slices = new ArrayList<>(sortedPoints.size() / maxPoints + 1);
+    for (int from = 0; from < sortedPoints.size(); from += maxPoints) {
+      slices.add(sortedPoints.slice(from, Math.min(sortedPoints.size(), from + maxPoints)));
+    }
+    return slices;
+  }
+
   public List<Record> chunk(SeriesKey key, Points sortedPoints) {
     List<Record> records = new ArrayList<>(sortedPoints.size() / maxPoints + 1);
     for (int from = 0; from < sortedPoints.size(); from += maxPoints) {

@@ -74,10 +74,7 @@ public final class RecordSink implements ChunkSink {
     Points stored = rule.isPresent() && points.type() == ValueType.DOUBLE ? rule.get().apply(points) : points;
     Chunker cutter = rule.isPresent() ? rule.get().chunker() : chunker;
     records.addAll(cutter.chunk(key, stored));
-    // the chunker cuts runs of maxPoints: the same runs are the records' points
-    for (int from = 0; from < stored.size(); from += cutter.maxPoints()) {
-      slices.add(stored.slice(from, Math.min(stored.size(), from + cutter.maxPoints())));
-    }
+    slices.addAll(Chunker.slices(stored, cutter.maxPoints()));
     return stored;
   }
 }

@@ -8,6 +8,7 @@ import io.chronix.core.record.RecordSchema;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
+import io.chronix.ingest.rollup.RollupStore;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -47,9 +48,18 @@ public final class Compactor {
   private volatile Result totals = new Result(0, 0, 0);
   private volatile long runs;
 
+  /** Null without rollup tiers; else the merged records' rollups replace those of their inputs. */
+  private RollupStore rollups;
+
   /** Records with fewer than half a chunk's points are small. */
   public Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec) {
     this(client, collection, chunkMaxPoints, codec, PAGE, MAX_GROUP);
+  }
+
+  /** Keeps the rollup tiers in step with the records it rewrites. */
+  public Compactor withRollups(RollupStore rollups) {
+    this.rollups = rollups;
+    return this;
   }
 
   /** With the ids read per page and the small records merged at once (tests make them small). */
@@ -167,7 +177,8 @@ public final class Compactor {
       chunks.add(ChunkCodec.decode((byte[]) record.getFirstValue(RecordFields.DATA)));
       oldIds.add((String) record.getFirstValue(RecordFields.ID));
     }
-    List<Record> merged = chunker.chunk(key, SeriesMerge.merge(chunks));
+    Points points = SeriesMerge.merge(chunks);
+    List<Record> merged = chunker.chunk(key, points);
     List<SolrInputDocument> documents = new ArrayList<>(merged.size());
     for (Record record : merged) {
       documents.add(RecordDocuments.toDocument(record, order));
@@ -176,8 +187,16 @@ public final class Compactor {
     try {
       // new records first: a crash in between leaves duplicates (merged again next run), never a gap
       client.add(collection, documents);
+      if (rollups != null) {
+        long[] orders = new long[merged.size()];
+        java.util.Arrays.fill(orders, order);
+        rollups.written(merged, Chunker.slices(points, chunker.maxPoints()), orders);
+      }
       if (!oldIds.isEmpty()) {
         client.deleteById(collection, new ArrayList<>(oldIds));
+        if (rollups != null) {
+          rollups.deleted(new ArrayList<>(oldIds));
+        }
       }
     } catch (SolrServerException e) {
       throw new IOException("compacting " + key + " failed: " + e.getMessage(), e);

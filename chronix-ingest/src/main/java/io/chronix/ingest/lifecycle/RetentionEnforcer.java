@@ -28,6 +28,14 @@ public final class RetentionEnforcer {
   private final RetentionRules rules;
   private final Compactor compactor;
   private final LongSupplier clockMillis;
+  /** The rollup core, whose records carry their records' fields: they go with them. Null: none. */
+  private String rollupCore;
+
+  /** Deletes the same records' rollups from this core too (null: none). */
+  public RetentionEnforcer alsoIn(String core) {
+    this.rollupCore = core;
+    return this;
+  }
 
   public RetentionEnforcer(SolrClient client, String collection, RetentionRules rules, Compactor compactor,
       LongSupplier clockMillis) {
@@ -52,11 +60,17 @@ public final class RetentionEnforcer {
               client.deleteByQuery(collection, query);
               deleted += found;
             }
+            if (rollupCore != null) {
+              client.deleteByQuery(rollupCore, query);
+            }
           }
           earlierPatterns.add(rule.pattern());
         }
         if (deleted > 0) {
           client.commit(collection);
+          if (rollupCore != null) {
+            client.commit(rollupCore);
+          }
         }
       } catch (SolrServerException | RuntimeException e) {
         throw new IOException("retention: deleting old records failed: " + e.getMessage(), e);

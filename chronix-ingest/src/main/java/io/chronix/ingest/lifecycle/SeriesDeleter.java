@@ -12,6 +12,7 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.compaction.Compactor;
 import io.chronix.ingest.promql.SeriesLabels;
+import io.chronix.ingest.rollup.RollupStore;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -57,6 +58,14 @@ public final class SeriesDeleter {
   private final String collection;
   private final Chunker chunker;
   private final Compactor compactor;
+  /** Null without rollup tiers; else they follow the records. */
+  private RollupStore rollups;
+
+  /** Keeps the rollup tiers in step with the records it deletes and rewrites. */
+  public SeriesDeleter withRollups(RollupStore rollups) {
+    this.rollups = rollups;
+    return this;
+  }
 
   public SeriesDeleter(SolrClient client, String collection, Chunker chunker, Compactor compactor) {
     this.client = client;
@@ -154,15 +163,24 @@ public final class SeriesDeleter {
         long order = RecordSchema.writeOrder((Number) record.getFirstValue(RecordFields.WRITE_ORDER),
             (Number) record.getFirstValue(RecordFields.VERSION), 0);
         List<SolrInputDocument> documents = new ArrayList<>();
-        for (Record rest : chunker.chunk(key, kept)) {
+        List<Record> rewritten = chunker.chunk(key, kept);
+        for (Record rest : rewritten) {
           documents.add(RecordDocuments.toDocument(rest, order));
           idReused |= rest.id().equals(id);
         }
         // the remaining points first: a crash in between leaves them twice (they fold into one), never lost
         client.add(collection, documents);
+        if (rollups != null) {
+          long[] orders = new long[rewritten.size()];
+          java.util.Arrays.fill(orders, order);
+          rollups.written(rewritten, Chunker.slices(kept, chunker.maxPoints()), orders);
+        }
       }
       if (!idReused) {
         client.deleteById(collection, id);
+        if (rollups != null) {
+          rollups.deleted(List.of(id));
+        }
       }
     } catch (SolrServerException e) {
       throw new IOException("delete: rewriting record " + id + " failed: " + e.getMessage(), e);

@@ -82,6 +82,43 @@ class RollupQueryTest {
     }
   }
 
+  @Test
+  void tiersFollowCompactionAndDeletes() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dir.toString()).with("chunk.maxPoints", "400").with("rollup.tiers", "5m")).start()) {
+      // ten small records (flushed one by one), then compacted into full ones
+      for (int batch = 0; batch < 10; batch++) {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+          long t = T0 + (batch * 50 + i) * 15_000L;
+          lines.append("cpu,host=a value=").append((batch * 50 + i) % 97).append(' ').append(t).append('\n');
+        }
+        post(server, "/write?precision=ms", lines.toString());
+        post(server, "/flush", "");
+      }
+      HttpResponse<String> compacted = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/compact"))
+          .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+      assertTrue(compacted.body().contains("\"recordsRead\":10"), compacted.body());
+      post(server, "/flush", "");
+      String range = "start:" + T0 + " AND end:" + (T0 + DAY);
+      String cf = "metric{downsample:15,minutes,max}";
+      JsonNode tier = query(server, "cpu", range, cf, true);
+      assertTrue(tier.at("/responseHeader/chronixRollup").isTextual(), "the compacted records have rollups: " + tier);
+      assertSame(query(server, "cpu", range, cf, false).at("/response/docs"), tier.at("/response/docs"), cf, false);
+
+      // a deleted range: the records split, their rollups replaced
+      HttpResponse<String> deleted = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl()
+          + "/api/v1/admin/tsdb/delete_series?match[]=cpu&start=" + (T0 + 1_000_000) / 1000 + "&end="
+          + (T0 + 2_000_000) / 1000)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, deleted.statusCode(), deleted.body());
+      post(server, "/flush", "");
+      tier = query(server, "cpu", range, cf, true);
+      assertTrue(tier.at("/responseHeader/chronixRollup").isTextual(), "rewritten records have rollups: " + tier);
+      assertSame(query(server, "cpu", range, cf, false).at("/response/docs"), tier.at("/response/docs"), cf, false);
+    }
+  }
+
   /** Equal timestamps; equal values, or within rounding for sums and averages (added in another order). */
   private static void assertSame(JsonNode raw, JsonNode tier, String what, boolean rounding) {
     assertEquals(raw.size(), tier.size(), what);
@@ -103,7 +140,12 @@ class RollupQueryTest {
   }
 
   private static JsonNode query(ChronixServer server, String q, String cf, boolean rollups) throws Exception {
-    String url = server.solrUrl() + "/chronix/query?wt=json&cj=name,host&fl=host,points&q=" + enc("name:load AND " + q)
+    return query(server, "load", q, cf, rollups);
+  }
+
+  private static JsonNode query(ChronixServer server, String name, String q, String cf, boolean rollups)
+      throws Exception {
+    String url = server.solrUrl() + "/chronix/query?wt=json&cj=name,host&fl=host,points&q=" + enc("name:" + name + " AND " + q)
         + "&cf=" + enc(cf) + "&chronix.rollups=" + rollups;
     HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
         HttpResponse.BodyHandlers.ofString());
