@@ -53,7 +53,7 @@ function params(form, range, extra) {
  * lies above (or its minimum below) the bounds the outlier analysis found.
  */
 export async function run(form, range, width) {
-  const intervalMs = Math.max(1, Math.floor((range.end - range.start) / width));
+  const intervalMs = niceInterval(Math.max(1, Math.floor((range.end - range.start) / width)));
   const hasFunctions = form.cf.trim() !== '';
   const analysis = hasFunctions
     ? get(QUERY, params(form, range, { cf: form.cf.trim(), rows: 1000 }))
@@ -114,6 +114,19 @@ export async function run(form, range, width) {
     }
   }
   return { lines, markers, trends, functionDocs, intervalMs };
+}
+
+/**
+ * Whole minutes, 5 minutes or hours once the interval reaches them: the server answers such
+ * downsamples from a rollup tier when one is set (docs/lifecycle.md).
+ */
+export function niceInterval(ms) {
+  for (const unit of [3600e3, 300e3, 60e3]) {
+    if (ms >= unit) {
+      return Math.ceil(ms / unit) * unit;
+    }
+  }
+  return ms;
 }
 
 /** Series documents with their function results, one row per series and function. */
