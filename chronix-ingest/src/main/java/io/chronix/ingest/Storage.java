@@ -132,8 +132,7 @@ public final class Storage implements AutoCloseable {
     }
     buffers.resumeCutting();
     if (batches > 0) {
-      buffers.flushAll();
-      buffers.commit(store::commit);
+      writeBuffers();
     }
   }
 
@@ -202,6 +201,15 @@ public final class Storage implements AutoCloseable {
     return store;
   }
 
+  /**
+   * Writes every buffered point as records and commits, so that everything acknowledged is
+   * searchable and durable in the index: /flush, and before a delete, backup or restore.
+   */
+  public void writeBuffers() throws IOException {
+    buffers.flushAll();
+    buffers.commit(store::commit);
+  }
+
   public RetentionEnforcer retention() {
     return retention;
   }
@@ -231,8 +239,7 @@ public final class Storage implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
       long pending = buffers.bufferedPoints();
-      buffers.flushAll();
-      buffers.commit(store::commit);
+      writeBuffers();
       pipeline.checkpoint();
       LOG.info("wrote {} buffered points on shutdown", pending);
     } finally {

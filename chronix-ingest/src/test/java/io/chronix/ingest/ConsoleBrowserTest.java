@@ -139,6 +139,7 @@ class ConsoleBrowserTest {
       click(By.cssSelector("#series li"));
       awaitChart();
       assertEquals(1, chartNumber("series"));
+      assertEquals(0, chartNumber("interval") % 60_000, "plot intervals are whole minutes (rollup tiers answer them)");
       assertEquals(expectedBuckets(series(metric, "base"), chartNumber("interval")), chartNumber("points"),
           "one point per interval of the plot's width that holds raw points");
       screenshot("1-series-from-facets");

@@ -4,6 +4,7 @@ import io.chronix.analysis.Analysis;
 import io.chronix.analysis.EvaluatedSeries;
 import io.chronix.analysis.FunctionQuery;
 import io.chronix.analysis.FunctionQueryException;
+import io.chronix.analysis.transformation.Downsample;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
 import io.chronix.solr.analyze.AnalyzeQuery;
@@ -185,10 +186,10 @@ public class ChronixQueryComponent extends SearchComponent {
         && SummaryAggregations.answers(query.functions());
     List<JoinedSeries> series;
     // a downsample over a multiple of a rollup tier reads the tier where it answers exactly
-    try (RollupSource rollups = summarize || query.keysOnly() || !params.getBool(ROLLUPS, true) ? null
-        : RollupSource.of(rb.req.getCore())) {
-      RollupPlan plan = rollups == null ? null
-          : RollupPlan.of(query.functions(), !query.analyses().isEmpty(), rollups.tiers());
+    Downsample wanted = summarize || query.keysOnly() || !params.getBool(ROLLUPS, true) ? null
+        : RollupPlan.wanted(query.functions(), !query.analyses().isEmpty());
+    try (RollupSource rollups = wanted == null ? null : RollupSource.of(rb.req.getCore())) {
+      RollupPlan plan = rollups == null ? null : RollupPlan.of(wanted, rollups.tiers());
       series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(), query.keysOnly(),
           summarize, plan, rollups);
       if (plan != null && series.stream().anyMatch(JoinedSeries::downsampled)) {

@@ -35,10 +35,10 @@ public final class Chunker {
   }
 
   public List<Record> chunk(SeriesKey key, Points sortedPoints) {
-    List<Record> records = new ArrayList<>(sortedPoints.size() / maxPoints + 1);
-    for (int from = 0; from < sortedPoints.size(); from += maxPoints) {
-      int to = Math.min(sortedPoints.size(), from + maxPoints);
-      records.add(Record.encode(key, sortedPoints.slice(from, to), codec));
+    List<Points> slices = slices(sortedPoints, maxPoints);
+    List<Record> records = new ArrayList<>(slices.size());
+    for (Points slice : slices) {
+      records.add(Record.encode(key, slice, codec));
     }
     return records;
   }

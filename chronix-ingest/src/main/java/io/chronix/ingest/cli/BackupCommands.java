@@ -4,7 +4,6 @@ import io.chronix.ingest.config.ServerConfig;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -62,23 +61,17 @@ final class BackupCommands {
   }
 
   private static int ask(ServerConfig config, String what, Path dir, String token) throws Exception {
-    URI target = URI.create("http://" + config.host() + ":" + config.port() + "/admin/" + what + "?dir="
+    URI target = RunningServer.uri(config, "/admin/" + what + "?dir="
         + URLEncoder.encode(dir.toAbsolutePath().normalize().toString(), StandardCharsets.UTF_8));
     HttpRequest.Builder request = HttpRequest.newBuilder(target).timeout(Duration.ofHours(6))
         .POST(HttpRequest.BodyPublishers.noBody());
-    if (token != null && !token.isBlank()) {
-      request.header("Authorization", "Bearer " + token.trim());
-    }
-    CompletableFuture<HttpResponse<String>> answer = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(5)).build()
-        .sendAsync(request.build(), HttpResponse.BodyHandlers.ofString());
+    CompletableFuture<HttpResponse<String>> answer = RunningServer.client()
+        .sendAsync(RunningServer.withToken(request, token).build(), HttpResponse.BodyHandlers.ofString());
     HttpResponse<String> response;
     try {
       response = await(answer, what);
     } catch (ConnectException e) {
-      System.err.println("chronix: no Chronix server answers at " + target.getHost() + ":" + target.getPort()
-          + " (pass the port it uses with --http-port)");
-      return ImportCommand.NO_SERVER;
+      return RunningServer.unreachable(target);
     }
     if (response.statusCode() == 200) {
       System.out.println(what + " done: " + response.body());

@@ -7,13 +7,11 @@ import java.io.OutputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -58,19 +56,13 @@ final class ExportCommand implements Callable<Integer> {
     if (end != null) {
       query.append("&end=").append(encode(end));
     }
-    URI target = URI.create("http://" + config.host() + ":" + config.port() + "/api/v1/export" + query);
-    HttpRequest.Builder request = HttpRequest.newBuilder(target).GET();
-    if (token != null && !token.isBlank()) {
-      request.header("Authorization", "Bearer " + token.trim());
-    }
+    URI target = RunningServer.uri(config, "/api/v1/export" + query);
     HttpResponse<InputStream> response;
     try {
-      response = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
-          .build().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+      response = RunningServer.client().send(RunningServer.withToken(HttpRequest.newBuilder(target).GET(), token)
+          .build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (ConnectException e) {
-      System.err.println("chronix: no Chronix server answers at " + target.getHost() + ":" + target.getPort()
-          + " (pass the port it uses with --http-port)");
-      return ImportCommand.NO_SERVER;
+      return RunningServer.unreachable(target);
     }
     if (response.statusCode() != 200) {
       try (InputStream body = response.body()) {

@@ -16,9 +16,6 @@ import picocli.CommandLine.Parameters;
 @Command(name = "import", description = "Load CSV files (or directories of them) into a running server.")
 final class ImportCommand implements Callable<Integer> {
 
-  /** Exit code when no server answers. */
-  static final int NO_SERVER = 3;
-
   @Mixin ServerOptions server;
 
   @Parameters(arity = "1..*", paramLabel = "<files>", description = "CSV files (.csv or .csv.gz) or directories")
@@ -37,15 +34,13 @@ final class ImportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     ServerConfig config = server.config();
-    URI target = URI.create("http://" + config.host() + ":" + config.port());
+    URI target = RunningServer.uri(config, "");
     CsvImporter importer = new CsvImporter(target, zone, System.err, System.console() != null).withToken(token);
     CsvImporter.Summary summary;
     try {
       summary = importer.importFiles(CsvImporter.expand(files), parallel);
     } catch (ConnectException e) {
-      System.err.println("chronix: no Chronix server answers at " + target
-          + " (start one with ./chronix start, or pass the port it uses with --http-port)");
-      return NO_SERVER;
+      return RunningServer.unreachable(target);
     }
     System.out.printf("imported %,d points from %d files in %.1f s (%,.0f points/s)%n", summary.points(),
         summary.files() - summary.failures().size(), summary.nanos() / 1e9, summary.pointsPerSecond());

@@ -86,15 +86,15 @@ public final class HttpApi {
       context.addFilter(bodies, path, EnumSet.of(DispatcherType.REQUEST));
     }
 
-    context.addServlet(new ServletHolder(new FlushServlet(storage.buffers(), storage.store())), "/flush");
+    context.addServlet(new ServletHolder(new FlushServlet(storage)), "/flush");
     context.addServlet(new ServletHolder(new CompactServlet(storage.compactor())), "/compact");
     context.addServlet(new ServletHolder(new StatusServlet(storage)), "/status");
-    context.addServlet(new ServletHolder(new DeleteSeriesServlet(storage.buffers(), storage.store(),
-        storage.deleter())), "/api/v1/admin/tsdb/delete_series");
+    context.addServlet(new ServletHolder(new DeleteSeriesServlet(storage, storage.deleter())),
+        "/api/v1/admin/tsdb/delete_series");
     if (backups != null) {
-      context.addServlet(new ServletHolder(new BackupServlet(storage.buffers(), storage.store(), backups, false)),
+      context.addServlet(new ServletHolder(new BackupServlet(storage, backups, false)),
           "/admin/backup");
-      context.addServlet(new ServletHolder(new BackupServlet(storage.buffers(), storage.store(), backups, true)),
+      context.addServlet(new ServletHolder(new BackupServlet(storage, backups, true)),
           "/admin/restore");
     } else {
       ServletHolder elsewhere = new ServletHolder(new NotHereServlet("backup and restore through the server work "

@@ -1,8 +1,7 @@
 package io.chronix.ingest.lifecycle;
 
-import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.Storage;
 import io.chronix.ingest.http.JsonResponses;
-import io.chronix.ingest.store.RecordStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -19,14 +18,12 @@ import javax.servlet.http.HttpServletResponse;
  */
 public final class BackupServlet extends HttpServlet {
 
-  private final transient SeriesBuffers buffers;
-  private final transient RecordStore store;
+  private final transient Storage storage;
   private final transient Backups backups;
   private final boolean restore;
 
-  public BackupServlet(SeriesBuffers buffers, RecordStore store, Backups backups, boolean restore) {
-    this.buffers = buffers;
-    this.store = store;
+  public BackupServlet(Storage storage, Backups backups, boolean restore) {
+    this.storage = storage;
     this.backups = backups;
     this.restore = restore;
   }
@@ -41,8 +38,7 @@ public final class BackupServlet extends HttpServlet {
     }
     long started = System.nanoTime();
     try {
-      buffers.flushAll();
-      buffers.commit(store::commit);
+      storage.writeBuffers();
       if (restore) {
         backups.restore(Path.of(dir));
       } else {

@@ -1,10 +1,9 @@
 package io.chronix.ingest.lifecycle;
 
 import io.chronix.analysis.promql.engine.PromQlException;
-import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.Storage;
 import io.chronix.ingest.http.JsonResponses;
 import io.chronix.ingest.promql.ApiParameters;
-import io.chronix.ingest.store.RecordStore;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -23,13 +22,11 @@ import javax.servlet.http.HttpServletResponse;
  */
 public final class DeleteSeriesServlet extends HttpServlet {
 
-  private final transient SeriesBuffers buffers;
-  private final transient RecordStore store;
+  private final transient Storage storage;
   private final transient SeriesDeleter deleter;
 
-  public DeleteSeriesServlet(SeriesBuffers buffers, RecordStore store, SeriesDeleter deleter) {
-    this.buffers = buffers;
-    this.store = store;
+  public DeleteSeriesServlet(Storage storage, SeriesDeleter deleter) {
+    this.storage = storage;
     this.deleter = deleter;
   }
 
@@ -50,8 +47,7 @@ public final class DeleteSeriesServlet extends HttpServlet {
     }
     SeriesDeleter.Result result;
     try {
-      buffers.flushAll();
-      buffers.commit(store::commit);
+      storage.writeBuffers();
       result = deleter.delete(selection, start, end);
     } catch (IllegalArgumentException e) {
       JsonResponses.error(response, 400, e.getMessage());

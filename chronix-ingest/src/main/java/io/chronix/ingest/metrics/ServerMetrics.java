@@ -3,6 +3,7 @@ package io.chronix.ingest.metrics;
 import io.chronix.core.record.RecordFields;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.compaction.Compactor;
+import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -73,8 +74,9 @@ public final class ServerMetrics {
         storage.buffers().bufferedPoints()));
     samples.add(gauge("chronix_buffered_series", "Series with buffered points", storage.buffers().activeSeries()));
     samples.add(gauge("chronix_buffer_memory_bytes", "Memory the buffers hold", storage.buffers().memoryBytes()));
-    samples.add(gauge("chronix_wal_bytes", "Size of the write-ahead log on disk", storage.wal().bytes()));
-    samples.add(gauge("chronix_wal_segments", "Segments of the write-ahead log", storage.wal().segments().size()));
+    WriteAheadLog.Footprint wal = storage.wal().footprint();
+    samples.add(gauge("chronix_wal_bytes", "Size of the write-ahead log on disk", wal.bytes()));
+    samples.add(gauge("chronix_wal_segments", "Segments of the write-ahead log", wal.segments()));
     samples.add(gauge("chronix_wal_failed", "1 while the write-ahead log refuses writes (see /status)",
         storage.wal().failure() == null ? 0 : 1));
     Compactor compactor = storage.compactor();

@@ -380,17 +380,21 @@ public final class WriteAheadLog implements AutoCloseable {
     return sequences;
   }
 
-  /** The log's size on disk: every segment, the open one included. */
-  public long bytes() throws IOException {
+  /** Segments and bytes on disk, the open segment included. */
+  public record Footprint(int segments, long bytes) {}
+
+  /** What the log takes on disk now: one listing of its directory. */
+  public Footprint footprint() throws IOException {
+    List<Long> segments = segments();
     long bytes = 0;
-    for (long segment : segments()) {
+    for (long segment : segments) {
       try {
         bytes += Files.size(file(segment));
       } catch (java.nio.file.NoSuchFileException deletedMeanwhile) {
         // a segment deleted after its records were written: no longer part of the log
       }
     }
-    return bytes;
+    return new Footprint(segments.size(), bytes);
   }
 
   private Path file(long sequence) {

@@ -16,9 +16,12 @@ public record RollupPlan(String tier, long tierNanos, long intervalNanos, String
 
   static final Set<String> AGGREGATIONS = Set.of("min", "max", "sum", "count", "avg", "first", "last");
 
-  /** @param tiers the tiers present: label and interval in nanoseconds, finest first */
-  public static RollupPlan of(FunctionQuery functions, boolean analyses, List<Tier> tiers) {
-    if (analyses || functions.isEmpty() || tiers.isEmpty()) {
+  /**
+   * The downsample a tier could answer, or null: checked before the rollup core is opened, so
+   * that queries no tier could answer (a raw fetch, an aggregation) never touch it.
+   */
+  public static Downsample wanted(FunctionQuery functions, boolean analyses) {
+    if (analyses || functions.isEmpty()) {
       return null;
     }
     Downsample first = null;
@@ -33,9 +36,11 @@ public record RollupPlan(String tier, long tierNanos, long intervalNanos, String
       }
       first = downsample;
     }
-    if (!AGGREGATIONS.contains(first.aggregation().name())) {
-      return null;
-    }
+    return AGGREGATIONS.contains(first.aggregation().name()) ? first : null;
+  }
+
+  /** @param tiers the tiers present: label and interval in nanoseconds, finest first */
+  public static RollupPlan of(Downsample first, List<Tier> tiers) {
     Tier chosen = null;
     for (Tier tier : tiers) {
       if (first.intervalNanos() % tier.nanos() == 0) {
