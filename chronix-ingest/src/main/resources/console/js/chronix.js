@@ -18,9 +18,27 @@ export function withRange(q, range) {
 export function withDownsample(cf, intervalMs, aggregation) {
   const step = 'downsample:' + intervalMs + ',ms,' + aggregation;
   if (!cf.trim()) {
-    return 'metric{' + step + '};long{' + step + '}';
+    return 'metric{' + step + '};long{' + step + '};array{' + step + '}';
   }
   return cf.replace(/\}/g, ';' + step + '}');
+}
+
+/** An array series drawn as one line per element, labelled name[k]; a point without element k leaves a gap. */
+export function elementLines(line) {
+  const width = Math.max(0, ...line.values.map((array) => array.length));
+  const lines = [];
+  for (let k = 0; k < width; k++) {
+    const timestamps = [];
+    const values = [];
+    line.values.forEach((array, i) => {
+      if (array.length > k) {
+        timestamps.push(line.timestamps[i]);
+        values.push(array[k]);
+      }
+    });
+    lines.push({ ...line, label: line.label + '[' + k + ']', timestamps, values });
+  }
+  return lines;
 }
 
 export function label(doc) {
@@ -65,14 +83,15 @@ export async function run(form, range, width) {
   const docs = plotted.response.docs;
   const functionDocs = functions ? functions.response.docs : [];
   const byLabel = new Map(functionDocs.map((doc) => [label(doc), doc.functions || []]));
-  const lines = docs.map((doc) => {
+  const lines = docs.flatMap((doc) => {
     const results = byLabel.get(label(doc)) || [];
-    return {
+    const line = {
       label: label(doc),
       timestamps: doc.points ? doc.points.timestamps : [],
       values: doc.points ? doc.points.values : [],
       highlight: results.some((r) => (r.name === 'sax' || r.name === 'fastdtw') && r.matches),
     };
+    return doc.type === 'array' ? elementLines(line) : [line];
   });
 
   const markers = [];

@@ -1,21 +1,31 @@
 package io.chronix.analysis;
 
 import io.chronix.core.series.Points;
+import io.chronix.core.series.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Applies the functions of one type to one series. Transformations run first, whatever their
  * position in the query, because Chronix defines aggregations and analyses on the transformed
- * series: "metric{max;scale:2}" yields twice the maximum.
+ * series: "metric{max;scale:2}" yields twice the maximum. Array series are evaluated element by
+ * element ({@link ElementWise}).
  */
 public final class FunctionEvaluator {
 
   private FunctionEvaluator() {}
 
+  /** The error for an ANALYZE filter or analysis asked of a series of this type, or null if it may run. */
+  public static FunctionQueryException refusedAnalysis(ValueType type, String analysis) {
+    return type == ValueType.ARRAY ? ElementWise.refused(analysis) : null;
+  }
+
   public static EvaluatedSeries evaluate(
       Points series, List<ChronixFunction> functions, References references) {
     References lookup = references == null ? References.none() : references;
+    if (series.type() == ValueType.ARRAY) {
+      return ElementWise.evaluate(series, functions, lookup);
+    }
     Points points = series;
     for (ChronixFunction function : functions) {
       if (function instanceof Transformation transformation) {

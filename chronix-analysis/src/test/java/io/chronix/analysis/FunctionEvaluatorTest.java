@@ -27,8 +27,8 @@ class FunctionEvaluatorTest {
     // (v + 1) * 10, not v * 10 + 1, and both aggregations see the transformed series
     assertEquals(perSecond(20, 30, 40), result.points());
     assertEquals(2, result.values().size());
-    assertEquals(new FunctionValue("max", List.of(), 40.0, null, Map.of()), result.values().get(0));
-    assertEquals(new FunctionValue("min", List.of(), 20.0, null, Map.of()), result.values().get(1));
+    assertEquals(new FunctionValue("max", List.of(), 40.0, null, null, Map.of()), result.values().get(0));
+    assertEquals(new FunctionValue("min", List.of(), 20.0, null, null, Map.of()), result.values().get(1));
     assertEquals(before, series);
 
     EvaluatedSeries swapped = FunctionEvaluator.evaluate(series, functions("scale:10;add:1"), null);

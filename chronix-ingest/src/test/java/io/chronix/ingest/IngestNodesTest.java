@@ -78,9 +78,9 @@ class IngestNodesTest {
         HttpResponse<String> garbage = TestHttp.post(a.baseUrl() + "/internal/forward", "\u0001garbage", false);
         assertEquals(400, garbage.statusCode(), garbage.body());
         assertTrue(garbage.body().contains("forwarded batch"), garbage.body());
-        HttpResponse<String> later = TestHttp.post(a.baseUrl() + "/internal/forward", "\u0002anything", false);
+        HttpResponse<String> later = TestHttp.post(a.baseUrl() + "/internal/forward", "\u0003anything", false);
         assertEquals(400, later.statusCode(), later.body());
-        assertTrue(later.body().contains("format version 2, this node reads version 1"), later.body());
+        assertTrue(later.body().contains("format version 3, this node reads versions 1 and 2"), later.body());
       } finally {
         b.close(); // a clean stop: b leaves the member list, a owns everything
       }

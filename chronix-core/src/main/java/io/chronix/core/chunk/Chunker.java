@@ -4,11 +4,21 @@ import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.record.Record;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Cuts the sorted points of one series into records of at most {@code maxPoints} points. */
+/**
+ * Cuts the sorted points of one series into records of at most {@code maxPoints} points, and for
+ * array series at most {@link #MAX_ARRAY_ELEMENTS} elements (at least one point a record).
+ */
 public final class Chunker {
+
+  /**
+   * Elements of array points in one record at most: even at nine bytes an element its body stays
+   * far below what a reader decodes ({@link ChunkCodec.Limits#DEFAULT}), whatever the chunk size.
+   */
+  public static final int MAX_ARRAY_ELEMENTS = 1 << 20;
 
   private final int maxPoints;
   private final ChunkCodec codec;
@@ -28,6 +38,23 @@ public final class Chunker {
   /** The points of each record {@link #chunk} makes of them, in the same order. */
   public static List<Points> slices(Points sortedPoints, int maxPoints) {
     List<Points> slices = new ArrayList<>(sortedPoints.size() / maxPoints + 1);
+    if (sortedPoints.type() == ValueType.ARRAY) {
+      int from = 0;
+      long elements = 0;
+      for (int i = 0; i < sortedPoints.size(); i++) {
+        int length = sortedPoints.array(i).length;
+        if (i > from && (i - from == maxPoints || elements + length > MAX_ARRAY_ELEMENTS)) {
+          slices.add(sortedPoints.slice(from, i));
+          from = i;
+          elements = 0;
+        }
+        elements += length;
+      }
+      if (from < sortedPoints.size()) {
+        slices.add(sortedPoints.slice(from, sortedPoints.size()));
+      }
+      return slices;
+    }
     for (int from = 0; from < sortedPoints.size(); from += maxPoints) {
       slices.add(sortedPoints.slice(from, Math.min(sortedPoints.size(), from + maxPoints)));
     }

@@ -79,6 +79,11 @@ public final class ByteReader {
     return text;
   }
 
+  /** Bytes left to read. */
+  public int remaining() {
+    return limit - position;
+  }
+
   public boolean hasRemaining() {
     return position < limit;
   }

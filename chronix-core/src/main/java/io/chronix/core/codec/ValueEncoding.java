@@ -21,7 +21,10 @@ import io.chronix.core.series.ValueType;
  * <p>Series of other value types have a mode of their own, which also tells the decoder the type:
  * {@code LONG} (mode 2) zig-zag varint deltas; {@code BOOLEAN} (mode 3) the first value as a
  * byte, then varint lengths of alternating runs; {@code STRING} (mode 4) a dictionary (varint size,
- * then length-prefixed UTF-8 strings) and one varint index a point.
+ * then length-prefixed UTF-8 strings) and one varint index a point; {@code ARRAY} (mode 5) the
+ * arrays' lengths as zig-zag varint changes, then all elements in the DECIMAL or XOR form, each
+ * element against the same position of the latest array that had it: vectors change little from
+ * one point to the next position by position, not from one position to the next.
  */
 public final class ValueEncoding {
 
@@ -30,6 +33,7 @@ public final class ValueEncoding {
   static final int LONG = 2;
   static final int BOOLEAN = 3;
   static final int STRING = 4;
+  static final int ARRAY = 5;
   private static final int MAX_DECIMAL_EXPONENT = 15;
   private static final double MAX_EXACT_INTEGER = 0x1p53;
   private static final double[] POWERS_OF_TEN = new double[MAX_DECIMAL_EXPONENT + 1];
@@ -56,6 +60,9 @@ public final class ValueEncoding {
         return;
       case STRING:
         encodeStrings(points.textArray(), n, out);
+        return;
+      case ARRAY:
+        ArrayValues.encode(points.arrayArray(), n, out);
         return;
       default:
         encodeDoubles(points.valueArray(), n, out);
@@ -150,6 +157,8 @@ public final class ValueEncoding {
         return Points.wrap(ValueType.BOOLEAN, timestamps, decodeBooleans(in, n), n);
       case STRING:
         return Points.wrapTexts(timestamps, decodeStrings(in, n), n);
+      case ARRAY:
+        return Points.wrapArrays(timestamps, ArrayValues.decode(in, n), n);
       default:
         return Points.wrap(timestamps, decodeDoubles(in, mode, n), n);
     }
@@ -237,6 +246,14 @@ public final class ValueEncoding {
     return exponent;
   }
 
+  static double powerOfTen(int exponent) {
+    return POWERS_OF_TEN[exponent];
+  }
+
+  static int maxDecimalExponent() {
+    return MAX_DECIMAL_EXPONENT;
+  }
+
   private static boolean representable(double value, int exponent) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       return false;
@@ -252,7 +269,7 @@ public final class ValueEncoding {
     return (exponent == 0 ? mantissa : mantissa / scale) == value;
   }
 
-  private static void writeXor(long xor, ByteWriter out) {
+  static void writeXor(long xor, ByteWriter out) {
     if (xor == 0) {
       out.writeByte(8 << 4);
       return;
@@ -265,7 +282,7 @@ public final class ValueEncoding {
     }
   }
 
-  private static long readXor(ByteReader in) {
+  static long readXor(ByteReader in) {
     int header = in.readByte();
     int leading = header >>> 4;
     int trailing = header & 0x0F;

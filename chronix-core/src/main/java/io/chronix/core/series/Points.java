@@ -18,6 +18,8 @@ public final class Points {
   private long[] longs;
   /** STRING values. */
   private String[] texts;
+  /** ARRAY values; an array is owned by the points once added (never copied, never changed). */
+  private double[][] arrays;
   private int size;
 
   public Points() {
@@ -39,6 +41,9 @@ public final class Points {
       case STRING:
         texts = new String[slots];
         break;
+      case ARRAY:
+        arrays = new double[slots][];
+        break;
       default:
         values = new double[slots];
     }
@@ -51,7 +56,7 @@ public final class Points {
 
   /** Doubles, or booleans as 0 and 1. */
   public static Points wrap(ValueType type, long[] timestamps, double[] values, int size) {
-    if (type == ValueType.LONG || type == ValueType.STRING) {
+    if (type == ValueType.LONG || type == ValueType.STRING || type == ValueType.ARRAY) {
       throw new IllegalArgumentException(type + " points do not live in a double array");
     }
     check(timestamps.length, values.length, size);
@@ -80,6 +85,16 @@ public final class Points {
     return points;
   }
 
+  /** Array points; the arrays are taken as they are, not copied. */
+  public static Points wrapArrays(long[] timestamps, double[][] arrays, int size) {
+    check(timestamps.length, arrays.length, size);
+    Points points = new Points(ValueType.ARRAY, 0);
+    points.timestamps = timestamps;
+    points.arrays = arrays;
+    points.size = size;
+    return points;
+  }
+
   private static void check(int timestamps, int values, int size) {
     if (timestamps < size || values < size) {
       throw new IllegalArgumentException("arrays shorter than size " + size);
@@ -102,6 +117,9 @@ public final class Points {
       }
       if (texts != null) {
         texts = Arrays.copyOf(texts, capacity);
+      }
+      if (arrays != null) {
+        arrays = Arrays.copyOf(arrays, capacity);
       }
     }
   }
@@ -144,9 +162,26 @@ public final class Points {
     size++;
   }
 
+  /** Adds an array of doubles; the points keep the array itself, so the caller must not change it. */
+  public void addArray(long timestamp, double[] value) {
+    if (arrays == null) {
+      throw new IllegalStateException(type + " points take no arrays");
+    }
+    if (value == null) {
+      throw new IllegalArgumentException("an array point needs an array");
+    }
+    grow();
+    timestamps[size] = timestamp;
+    arrays[size] = value;
+    size++;
+  }
+
   /** Appends point {@code index} of another series of the same type. */
   public void addFrom(Points other, int index) {
     switch (type) {
+      case ARRAY:
+        addArray(other.timestamps[index], other.arrays[index]);
+        break;
       case LONG:
         addLong(other.timestamps[index], other.longs[index]);
         break;
@@ -174,6 +209,9 @@ public final class Points {
       if (texts != null) {
         texts = Arrays.copyOf(texts, needed);
       }
+      if (arrays != null) {
+        arrays = Arrays.copyOf(arrays, needed);
+      }
     }
     System.arraycopy(other.timestamps, 0, timestamps, size, other.size);
     if (values != null) {
@@ -184,6 +222,9 @@ public final class Points {
     }
     if (texts != null) {
       System.arraycopy(other.texts, 0, texts, size, other.size);
+    }
+    if (arrays != null) {
+      System.arraycopy(other.arrays, 0, arrays, size, other.size);
     }
     size = needed;
   }
@@ -202,7 +243,7 @@ public final class Points {
 
   /**
    * The value as a number, for functions: doubles as they are, longs converted, booleans as 0 or 1,
-   * strings as NaN.
+   * strings and arrays as NaN.
    */
   public double value(int index) {
     if (values != null) {
@@ -219,9 +260,20 @@ public final class Points {
     return value(index) != 0;
   }
 
+  /** The value of an array point (shared, not a copy: do not change it). */
+  public double[] array(int index) {
+    if (arrays == null) {
+      throw new IllegalStateException(type + " points hold no arrays");
+    }
+    return arrays[index];
+  }
+
   public String text(int index) {
     if (texts != null) {
       return texts[index];
+    }
+    if (arrays != null) {
+      return Arrays.toString(arrays[index]);
     }
     if (longs != null) {
       return Long.toString(longs[index]);
@@ -259,6 +311,11 @@ public final class Points {
     return texts;
   }
 
+  /** The backing array of array points. */
+  public double[][] arrayArray() {
+    return arrays;
+  }
+
   public void clear() {
     size = 0;
   }
@@ -271,6 +328,8 @@ public final class Points {
         return wrapLongs(sliced, Arrays.copyOfRange(longs, from, to), to - from);
       case STRING:
         return wrapTexts(sliced, Arrays.copyOfRange(texts, from, to), to - from);
+      case ARRAY:
+        return wrapArrays(sliced, Arrays.copyOfRange(arrays, from, to), to - from);
       default:
         return wrap(type, sliced, Arrays.copyOfRange(values, from, to), to - from);
     }
@@ -316,6 +375,9 @@ public final class Points {
     if (texts != null) {
       texts[to] = texts[from];
     }
+    if (arrays != null) {
+      arrays[to] = arrays[from];
+    }
   }
 
   private void sortStable() {
@@ -333,6 +395,7 @@ public final class Points {
     values = sorted.values;
     longs = sorted.longs;
     texts = sorted.texts;
+    arrays = sorted.arrays;
   }
 
   /** The points whose timestamps lie in [fromInclusive, toExclusive), assuming sorted order. */
@@ -363,9 +426,23 @@ public final class Points {
         return longs[i] == other.longs[j];
       case STRING:
         return texts[i].equals(other.texts[j]);
+      case ARRAY:
+        return sameBits(arrays[i], other.arrays[j]);
       default:
         return Double.doubleToRawLongBits(values[i]) == Double.doubleToRawLongBits(other.values[j]);
     }
+  }
+
+  private static boolean sameBits(double[] a, double[] b) {
+    if (a.length != b.length) {
+      return false;
+    }
+    for (int k = 0; k < a.length; k++) {
+      if (Double.doubleToRawLongBits(a[k]) != Double.doubleToRawLongBits(b[k])) {
+        return false;
+      }
+    }
+    return true;
   }
 
   @Override
@@ -391,6 +468,7 @@ public final class Points {
     for (int i = 0; i < size; i++) {
       hash = 31 * hash + Long.hashCode(timestamps[i]);
       hash = 31 * hash + (texts != null ? texts[i].hashCode()
+          : arrays != null ? Arrays.hashCode(arrays[i])
           : Long.hashCode(longs != null ? longs[i] : Double.doubleToRawLongBits(values[i])));
     }
     return hash;

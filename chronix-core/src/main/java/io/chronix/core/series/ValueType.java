@@ -8,7 +8,9 @@ public enum ValueType {
   DOUBLE("metric"),
   LONG("long"),
   BOOLEAN("boolean"),
-  STRING("string");
+  STRING("string"),
+  /** Points whose values are arrays of doubles (per-CPU vectors, histogram buckets). */
+  ARRAY("array");
 
   private final String typeName;
 
@@ -31,7 +33,8 @@ public enum ValueType {
     return DOUBLE;
   }
 
+  /** Whether each value is one number. */
   public boolean isNumeric() {
-    return this != STRING;
+    return this != STRING && this != ARRAY;
   }
 }

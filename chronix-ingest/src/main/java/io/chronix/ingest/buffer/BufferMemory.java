@@ -27,6 +27,11 @@ public final class BufferMemory {
     return type == ValueType.STRING ? textPoint(text) : NUMERIC_POINT;
   }
 
+  /** A point of an array series: the array object and its elements besides timestamp and reference. */
+  public static long arrayPoint(int length) {
+    return NUMERIC_POINT + 16 + 8L * length;
+  }
+
   public static long textPoint(String text) {
     return NUMERIC_POINT + STRING_OVERHEAD + 2L * text.length();
   }
@@ -46,6 +51,13 @@ public final class BufferMemory {
 
   /** The memory of some points, as buffers count it. */
   static long pointBytes(Points points) {
+    if (points.type() == ValueType.ARRAY) {
+      long bytes = 0;
+      for (int i = 0; i < points.size(); i++) {
+        bytes += arrayPoint(points.array(i).length);
+      }
+      return bytes;
+    }
     if (points.type() != ValueType.STRING) {
       return NUMERIC_POINT * points.size();
     }

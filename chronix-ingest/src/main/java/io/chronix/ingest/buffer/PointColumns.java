@@ -14,4 +14,7 @@ public interface PointColumns {
   long longValue(int index);
 
   String text(int index);
+
+  /** The value of an array point. */
+  double[] array(int index);
 }

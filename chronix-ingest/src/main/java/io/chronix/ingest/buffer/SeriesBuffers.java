@@ -94,19 +94,23 @@ public final class SeriesBuffers {
 
   /** Adds a point of a double (or boolean, 0 or 1) series logged in the given log segment. */
   public void add(SeriesKey key, long timestamp, double value, long segment) {
-    addRun(key, new OnePoint(timestamp, value, 0, null), 0, 1, segment);
+    addRun(key, new OnePoint(timestamp, value, 0, null, null), 0, 1, segment);
   }
 
   public void addLong(SeriesKey key, long timestamp, long value, long segment) {
-    addRun(key, new OnePoint(timestamp, 0, value, null), 0, 1, segment);
+    addRun(key, new OnePoint(timestamp, 0, value, null, null), 0, 1, segment);
   }
 
   public void addText(SeriesKey key, long timestamp, String value, long segment) {
-    addRun(key, new OnePoint(timestamp, 0, 0, value), 0, 1, segment);
+    addRun(key, new OnePoint(timestamp, 0, 0, value, null), 0, 1, segment);
+  }
+
+  public void addArray(SeriesKey key, long timestamp, double[] value, long segment) {
+    addRun(key, new OnePoint(timestamp, 0, 0, null, value), 0, 1, segment);
   }
 
   /** A single point as columns: for callers outside the batch path (tools, tests). */
-  private record OnePoint(long ts, double v, long l, String t) implements PointColumns {
+  private record OnePoint(long ts, double v, long l, String t, double[] a) implements PointColumns {
     @Override
     public long timestamp(int index) {
       return ts;
@@ -125,6 +129,11 @@ public final class SeriesBuffers {
     @Override
     public String text(int index) {
       return t;
+    }
+
+    @Override
+    public double[] array(int index) {
+      return a;
     }
   }
 
@@ -164,6 +173,12 @@ public final class SeriesBuffers {
               pointBytes = BufferMemory.NUMERIC_POINT;
               buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
               points.addLong(run.timestamp(next), run.longValue(next));
+              break;
+            case ARRAY:
+              double[] array = run.array(next);
+              pointBytes = BufferMemory.arrayPoint(array.length);
+              buffer.arrive(now, segment, pointBytes);
+              points.addArray(run.timestamp(next), array);
               break;
             case STRING:
               String text = run.text(next);

@@ -12,13 +12,15 @@ import java.time.Duration;
 
 /**
  * Sends a batch to the ingest node that owns its series ({@link ForwardServlet} there): format
- * version 1, one byte, then the batch as one write-ahead-log entry (docs/formats.md). The owner
+ * version 2 (1 held no arrays), one byte, then the batch as one write-ahead-log entry (docs/formats.md). The owner
  * answers 204 once the batch is in its log and buffers, as for any write.
  */
 public final class BatchForwarder {
 
   static final String PATH = "/internal/forward";
-  static final byte FORMAT_VERSION = 1;
+  static final byte FORMAT_VERSION = 2;
+  /** Sent by nodes before array series; the same entries, none of them arrays. */
+  static final byte FORMAT_VERSION_1 = 1;
   /** How long an owner may take; past it the client's request is answered 503, nothing of it stored here. */
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 

@@ -29,9 +29,9 @@ public final class ForwardServlet extends WriteEndpoint {
   protected ParseResult parse(HttpServletRequest request, long maxRequestBytes, PointBatch batch)
       throws IOException, MalformedBodyException {
     byte[] body = RequestBodies.readBytes(request, maxRequestBytes);
-    if (body.length == 0 || body[0] != BatchForwarder.FORMAT_VERSION) {
+    if (body.length == 0 || (body[0] != BatchForwarder.FORMAT_VERSION && body[0] != BatchForwarder.FORMAT_VERSION_1)) {
       throw new MalformedBodyException("forwarded batch: format version " + (body.length == 0 ? "missing" : body[0])
-          + ", this node reads version " + BatchForwarder.FORMAT_VERSION);
+          + ", this node reads versions " + BatchForwarder.FORMAT_VERSION_1 + " and " + BatchForwarder.FORMAT_VERSION);
     }
     PointBatch forwarded;
     try {

@@ -30,7 +30,8 @@ record BatchFootprint(long bytes, int newSeries) {
         }
         previous = key;
       }
-      bytes += BufferMemory.point(type, type == ValueType.STRING ? batch.text(i) : null);
+      bytes += type == ValueType.ARRAY ? BufferMemory.arrayPoint(batch.array(i).length)
+          : BufferMemory.point(type, type == ValueType.STRING ? batch.text(i) : null);
     }
     return new BatchFootprint(bytes, newSeries);
   }

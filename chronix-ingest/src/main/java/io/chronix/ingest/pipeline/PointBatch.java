@@ -19,6 +19,8 @@ public final class PointBatch implements PointSink, PointColumns {
   private long[] longs;
   /** allocated with the first string */
   private String[] texts;
+  /** allocated with the first array */
+  private double[][] arrays;
   private int size;
 
   public PointBatch() {
@@ -42,6 +44,9 @@ public final class PointBatch implements PointSink, PointColumns {
       }
       if (texts != null) {
         texts = Arrays.copyOf(texts, capacity);
+      }
+      if (arrays != null) {
+        arrays = Arrays.copyOf(arrays, capacity);
       }
     }
     keys[size] = key;
@@ -79,6 +84,15 @@ public final class PointBatch implements PointSink, PointColumns {
     texts[index] = value;
   }
 
+  @Override
+  public void acceptArray(SeriesKey key, long timestampNanos, double[] value) {
+    int index = next(key, timestampNanos);
+    if (arrays == null) {
+      arrays = new double[keys.length][];
+    }
+    arrays[index] = value;
+  }
+
   public int size() {
     return size;
   }
@@ -112,6 +126,11 @@ public final class PointBatch implements PointSink, PointColumns {
     return texts[index];
   }
 
+  @Override
+  public double[] array(int index) {
+    return arrays[index];
+  }
+
   /** Adds point {@code index} to another batch, with its value as its series' type has it. */
   public void copyTo(int index, PointBatch sink) {
     SeriesKey key = keys[index];
@@ -119,6 +138,7 @@ public final class PointBatch implements PointSink, PointColumns {
       case LONG -> sink.acceptLong(key, timestamps[index], longs[index]);
       case BOOLEAN -> sink.acceptBoolean(key, timestamps[index], values[index] != 0);
       case STRING -> sink.acceptText(key, timestamps[index], texts[index]);
+      case ARRAY -> sink.acceptArray(key, timestamps[index], arrays[index]);
       default -> sink.accept(key, timestamps[index], values[index]);
     }
   }
@@ -127,6 +147,9 @@ public final class PointBatch implements PointSink, PointColumns {
     Arrays.fill(keys, 0, size, null);
     if (texts != null) {
       Arrays.fill(texts, 0, size, null);
+    }
+    if (arrays != null) {
+      Arrays.fill(arrays, 0, size, null);
     }
     size = 0;
   }

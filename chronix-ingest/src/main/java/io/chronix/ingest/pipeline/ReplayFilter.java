@@ -89,7 +89,7 @@ public final class ReplayFilter {
     return stored;
   }
 
-  /** A point by timestamp and exact value: bits of a double or long, or the string. */
+  /** A point by timestamp and exact value: bits of a double or long, or the string (an array's: its bits in hex). */
   private record StoredPoint(long timestamp, long valueBits, String text) {
     static StoredPoint of(Points points, int index) {
       switch (points.type()) {
@@ -97,9 +97,19 @@ public final class ReplayFilter {
           return new StoredPoint(points.timestamp(index), points.longValue(index), null);
         case STRING:
           return new StoredPoint(points.timestamp(index), 0, points.text(index));
+        case ARRAY:
+          return new StoredPoint(points.timestamp(index), 0, bits(points.array(index)));
         default:
           return new StoredPoint(points.timestamp(index), Double.doubleToRawLongBits(points.value(index)), null);
       }
+    }
+
+    private static String bits(double[] array) {
+      StringBuilder text = new StringBuilder(array.length * 17);
+      for (double element : array) {
+        text.append(Long.toHexString(Double.doubleToRawLongBits(element))).append(',');
+      }
+      return text.toString();
     }
   }
 }

@@ -19,6 +19,11 @@ public interface PointSink {
     throw new IllegalStateException("this sink stores numbers as doubles only");
   }
 
+  /** A point of an {@code array} series; the sink keeps the array, so the caller must not change it. */
+  default void acceptArray(SeriesKey key, long timestampNanos, double[] value) throws IOException {
+    throw new IllegalStateException("this sink stores numbers as doubles only");
+  }
+
   /** A point of a {@code string} series. */
   default void acceptText(SeriesKey key, long timestampNanos, String value) throws IOException {
     throw new IllegalStateException("this sink stores numbers as doubles only");

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.PointSink;
@@ -22,7 +23,9 @@ import java.util.Map;
  * line, {@code {"metric":{"__name__":...,labels},"values":[...],"timestamps":[ms,...]}}. Labels
  * become the series' name and attributes as with remote write ({@link PrometheusLabels}); values
  * are doubles, bit for bit as written (NaN, Inf and -Inf as VictoriaMetrics writes them too);
- * timestamps are epoch milliseconds. A line is taken whole or not at all: a bad one is reported
+ * timestamps are epoch milliseconds. Our extension: a line whose values are all arrays of such
+ * numbers ({@code "values":[[0.5,0.25],[0.75,0.5]]}) writes an {@code array} series (docs/lifecycle.md,
+ * "Array values"). A line is taken whole or not at all: a bad one is reported
  * by its 1-based number and delivers nothing, the others are kept.
  */
 public final class JsonLinesReader {
@@ -88,8 +91,10 @@ public final class JsonLinesReader {
     if (values.size() != timestamps.size()) {
       throw new IllegalArgumentException(values.size() + " values but " + timestamps.size() + " timestamps");
     }
+    boolean arrays = values.size() > 0 && values.get(0).isArray();
     long[] nanos = new long[values.size()];
-    double[] numbers = new double[values.size()];
+    double[] numbers = arrays ? null : new double[values.size()];
+    double[][] vectors = arrays ? new double[values.size()][] : null;
     for (int i = 0; i < values.size(); i++) {
       JsonNode t = timestamps.get(i);
       if (!t.isIntegralNumber() || !t.canConvertToLong()) {
@@ -101,15 +106,37 @@ public final class JsonLinesReader {
             + " ms is beyond the nanosecond range (year 2262)");
       }
       nanos[i] = millis * 1_000_000L;
-      numbers[i] = value(values.get(i), i);
+      if (arrays) {
+        vectors[i] = array(values.get(i), i);
+      } else {
+        numbers[i] = value(values.get(i), "value " + (i + 1));
+      }
     }
-    for (int i = 0; i < nanos.length; i++) {
-      points.accept(key, nanos[i], numbers[i]);
+    if (arrays) {
+      SeriesKey arrayKey = new SeriesKey(key.name(), ValueType.ARRAY.typeName(), key.attributes());
+      for (int i = 0; i < nanos.length; i++) {
+        points.acceptArray(arrayKey, nanos[i], vectors[i]);
+      }
+    } else {
+      for (int i = 0; i < nanos.length; i++) {
+        points.accept(key, nanos[i], numbers[i]);
+      }
     }
     return nanos.length;
   }
 
-  private static double value(JsonNode value, int index) {
+  private static double[] array(JsonNode value, int index) {
+    if (!value.isArray()) {
+      throw new IllegalArgumentException("value " + (index + 1) + " is not an array like the first value: " + value);
+    }
+    double[] array = new double[value.size()];
+    for (int k = 0; k < array.length; k++) {
+      array[k] = value(value.get(k), "element " + k + " of value " + (index + 1));
+    }
+    return array;
+  }
+
+  private static double value(JsonNode value, String what) {
     if (value.isNumber()) {
       return value.doubleValue();
     }
@@ -122,6 +149,6 @@ public final class JsonLinesReader {
         default: break;
       }
     }
-    throw new IllegalArgumentException("value " + (index + 1) + " is not a number: " + value);
+    throw new IllegalArgumentException(what + " is not a number: " + value);
   }
 }

@@ -42,7 +42,7 @@ final class SegmentReader {
     if (version == WalFormat.V1) {
       return readV1(bytes, entries);
     }
-    if (version != WalFormat.VERSION) {
+    if (version != WalFormat.VERSION && version != WalFormat.V2) {
       return new Result(0, 0, 0, 0, bytes.length, 0, 0, false);
     }
     return readV2(bytes, newest, entries);

@@ -12,9 +12,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One logged batch, version 1 (docs/formats.md): the batch's distinct series keys, then its points
- * as (key index, timestamp delta, value): 8 bytes of double bits (booleans as 0.0/1.0) or of a
- * long, or a string, as the series' type says. The framing (length, CRC) is the log's; ingest
+ * One logged batch (docs/formats.md): the batch's distinct series keys, then its points as (key
+ * index, timestamp delta, value): 8 bytes of double bits (booleans as 0.0/1.0) or of a long, a
+ * string, or an array (varint length, 8 bytes of bits an element), as the series' type says.
+ * Arrays came with segment version 3 and forwarded-batch version 2; no earlier writer ever wrote
+ * a series of type {@code array}, so every earlier entry reads the same. The framing (length, CRC) is the log's; ingest
  * nodes forward batches to a series' owner in the same encoding (docs/formats.md).
  */
 public final class WalEntries {
@@ -66,6 +68,13 @@ public final class WalEntries {
         case STRING:
           KeyEncodings.writeString(batch.text(i), out);
           break;
+        case ARRAY:
+          double[] array = batch.array(i);
+          out.writeVarLong(array.length);
+          for (double element : array) {
+            out.writeLong(Double.doubleToRawLongBits(element));
+          }
+          break;
         default:
           out.writeLong(Double.doubleToRawLongBits(batch.value(i)));
       }
@@ -108,6 +117,14 @@ public final class WalEntries {
           break;
         case STRING:
           batch.acceptText(key, timestamp, readString(in, payload.length));
+          break;
+        case ARRAY:
+          // eight bytes an element: a forged length cannot allocate beyond the payload
+          double[] array = new double[count(in, payload.length / 8)];
+          for (int k = 0; k < array.length; k++) {
+            array[k] = Double.longBitsToDouble(in.readLong());
+          }
+          batch.acceptArray(key, timestamp, array);
           break;
         default:
           batch.accept(key, timestamp, Double.longBitsToDouble(in.readLong()));

@@ -6,8 +6,9 @@ import java.util.zip.CRC32;
 /**
  * The segment format (docs/formats.md, write-ahead log), the writer's and the reader's one truth.
  *
- * <p>A segment starts with 4 bytes magic {@code CXWL} and 1 byte version. Version 2 frames each
- * entry so that a reader can find the next entry after damage:
+ * <p>A segment starts with 4 bytes magic {@code CXWL} and 1 byte version. Versions 2 and 3 frame
+ * each entry so that a reader can find the next entry after damage (3 may hold array values, which
+ * a reader of version 2 would misread, so it must not take such a segment for its own):
  *
  * <pre>
  *   4 bytes  frame magic CXFR
@@ -23,7 +24,9 @@ import java.util.zip.CRC32;
 final class WalFormat {
 
   static final byte[] MAGIC = {'C', 'X', 'W', 'L'};
-  static final int VERSION = 2;
+  static final int VERSION = 3;
+  /** Framed like version 3; its entries hold no arrays. */
+  static final int V2 = 2;
   static final int V1 = 1;
   static final int SEGMENT_HEADER = MAGIC.length + 1;
   static final byte[] FRAME_MAGIC = {'C', 'X', 'F', 'R'};

@@ -146,7 +146,7 @@ class WalFaultsTest {
     Files.write(segment(7), v1.array());
     try (WriteAheadLog wal = open(FsyncPolicy.ALWAYS)) {
       assertEquals(range(0, 3), values(wal));
-      assertEquals(8, wal.currentSegment(), "new appends go to a fresh version 2 segment");
+      assertEquals(8, wal.currentSegment(), "new appends go to a fresh segment of the current version");
     }
   }
 

@@ -39,6 +39,10 @@ public final class SeriesEvaluator {
     }
     try {
       for (Analysis filter : filters) {
+        FunctionQueryException refused = FunctionEvaluator.refusedAnalysis(series.points().type(), filter.name());
+        if (refused != null) {
+          throw refused;
+        }
         AnalysisResult result = filter.apply(series.points(), references);
         if (!result.matches()) {
           return Optional.empty();
@@ -75,6 +79,9 @@ public final class SeriesEvaluator {
       entry.add("arguments", value.arguments());
       if (value.value() != null) {
         entry.add("value", value.value());
+      }
+      if (value.elements() != null) {
+        entry.add("value", value.elements());
       }
       if (value.matches() != null) {
         entry.add("matches", value.matches());

@@ -13,7 +13,8 @@ import java.util.Arrays;
  * {@code {"timestamps":[...],"values":[...]}}. Timestamps are epoch values in the requested
  * precision (rounded down); values as the series' type has them: doubles written so that parsing
  * them gives the same double (NaN and infinities as the strings "NaN", "Infinity", "-Infinity"),
- * longs as exact integers, booleans as true/false, strings as JSON strings.
+ * longs as exact integers, booleans as true/false, strings as JSON strings, arrays as JSON arrays
+ * of such doubles.
  *
  * <p>Written byte by byte rather than through a JSON generator: a raw fetch spent most of its
  * server time here (per-value generator bookkeeping and a String per double).
@@ -84,6 +85,9 @@ public final class SeriesJson {
         case STRING:
           json.writeString(points.text(i));
           break;
+        case ARRAY:
+          json.writeArray(points.array(i));
+          break;
         default:
           json.writeDouble(points.value(i));
       }
@@ -125,6 +129,17 @@ public final class SeriesJson {
     bytes[at + 4] = TRIPLETS[units + 1];
     bytes[at + 5] = TRIPLETS[units + 2];
     length = at + TAIL_DIGITS;
+  }
+
+  private void writeArray(double[] array) {
+    writeAscii("[");
+    for (int k = 0; k < array.length; k++) {
+      if (k > 0) {
+        comma();
+      }
+      writeDouble(array[k]);
+    }
+    writeAscii("]");
   }
 
   /** A double; the same value as the one before is copied from that one's text. */

@@ -24,7 +24,7 @@ import org.apache.solr.search.QParser;
 /**
  * A PromQL series selector ({@code cpu_usage_idle{host=~"web.*"}}) as a Lucene query on the record
  * fields, so that Solr reads only the records of matching series (docs/promql.md). Labels map to
- * fields as {@link PrometheusNames} defines; string series are left out, PromQL only has numbers.
+ * fields as {@link PrometheusNames} defines; string and array series are left out, PromQL only has numbers.
  * Matchers on typed attributes that Solr cannot test as text are left to the engine, which checks
  * every matcher again on what it gets.
  */
@@ -46,6 +46,7 @@ public final class SelectorQuery {
       positive |= add(query, matcher, parser);
     }
     query.add(new TermQuery(new Term(RecordFields.TYPE, ValueType.STRING.typeName())), BooleanClause.Occur.MUST_NOT);
+    query.add(new TermQuery(new Term(RecordFields.TYPE, ValueType.ARRAY.typeName())), BooleanClause.Occur.MUST_NOT);
     if (!positive) {
       query.add(new MatchAllDocsQuery(), BooleanClause.Occur.FILTER);
     }

@@ -25,7 +25,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * partial write). The field's type picks the series type: floats make {@code metric} (double)
  * series, integers ({@code 1i}) and unsigned integers ({@code 1u}, up to 2^63-1) exact
  * {@code long} series, {@code t}/{@code false} and friends {@code boolean} series, quoted strings
- * {@code string} series.
+ * {@code string} series. Numeric fields named {@code <field>[<index>]} are the elements of one
+ * {@code array} series named after {@code <field>} (docs/ingest.md, "Array values").
  */
 public final class LineProtocolParser {
 
@@ -118,6 +119,9 @@ public final class LineProtocolParser {
         cursor.reset(body, lineStart, lineEnd);
         prefix = prefix();
         parseFields();
+        if (fields.hasElements) {
+          fields.collapseArrays();
+        }
         timestamp = parseTimestamp();
       } catch (IllegalArgumentException e) {
         errors.add(new LineError(lineNumber, e.getMessage() + " in '" + abbreviate(cursor.line()) + "'"));
@@ -134,6 +138,9 @@ public final class LineProtocolParser {
             break;
           case STRING:
             sink.acceptText(key, timestamp, fields.texts[f]);
+            break;
+          case ARRAY:
+            sink.acceptArray(key, timestamp, fields.arrays[f]);
             break;
           default:
             sink.accept(key, timestamp, fields.values[f]);
@@ -183,6 +190,7 @@ public final class LineProtocolParser {
       if (key.isEmpty()) {
         throw new IllegalArgumentException("empty field key");
       }
+      fields.hasElements |= key.charAt(key.length() - 1) == ']';
       if (!cursor.consume('=')) {
         throw new IllegalArgumentException("field '" + key + "' has no '=value'");
       }
@@ -348,11 +356,46 @@ public final class LineProtocolParser {
     double[] values = new double[8];
     long[] longs = new long[8];
     String[] texts = new String[8];
+    double[][] arrays = new double[8][];
     int count;
+    /** Whether a field name of this line ends in ']': only then can it hold array elements. */
+    boolean hasElements;
 
     void clear() {
       Arrays.fill(texts, 0, count, null);
+      Arrays.fill(arrays, 0, count, null);
       count = 0;
+      hasElements = false;
+    }
+
+    /** Replaces the fields {@code name[i]} of the line by one array field {@code name} each. */
+    void collapseArrays() {
+      ArrayFields elements = new ArrayFields();
+      int kept = 0;
+      for (int f = 0; f < count; f++) {
+        if (!elements.take(names[f], types[f], types[f] == ValueType.LONG ? longs[f] : values[f])) {
+          moveField(f, kept++);
+        }
+      }
+      count = kept;
+      for (Map.Entry<String, double[]> array : elements.arrays().entrySet()) {
+        for (int f = 0; f < kept; f++) {
+          if (names[f].equals(array.getKey())) {
+            throw new IllegalArgumentException("field '" + array.getKey() + "' is given both as a value and as an array");
+          }
+        }
+        int i = next(array.getKey(), ValueType.ARRAY);
+        arrays[i] = array.getValue();
+      }
+    }
+
+    private void moveField(int from, int to) {
+      names[to] = names[from];
+      types[to] = types[from];
+      values[to] = values[from];
+      longs[to] = longs[from];
+      texts[to] = texts[from];
+      arrays[to] = arrays[from];
     }
 
     /** The next field's name, up to its '=' (or the space or comma that makes it an error). */
@@ -403,6 +446,7 @@ public final class LineProtocolParser {
         values = Arrays.copyOf(values, capacity);
         longs = Arrays.copyOf(longs, capacity);
         texts = Arrays.copyOf(texts, capacity);
+        arrays = Arrays.copyOf(arrays, capacity);
       }
       names[count] = name;
       types[count] = type;

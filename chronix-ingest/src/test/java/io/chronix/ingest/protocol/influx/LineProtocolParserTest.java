@@ -41,6 +41,11 @@ class LineProtocolParserTest {
     public void acceptText(SeriesKey key, long timestamp, String value) {
       points.add(new Point(OriginFree.key(key), timestamp, value));
     }
+
+    @Override
+    public void acceptArray(SeriesKey key, long timestamp, double[] value) {
+      points.add(new Point(OriginFree.key(key), timestamp, java.util.Arrays.toString(value)));
+    }
   };
 
   private ParseResult parse(Precision precision, String body) throws IOException {
@@ -54,6 +59,26 @@ class LineProtocolParserTest {
     assertEquals(new Point(SeriesKey.metric("cpu_usage_idle", Map.of("host", "web1", "dc", "eu")), 1439393134415000001L, 97.5), points.get(0));
     assertEquals(new Point(new SeriesKey("cpu_usage_user", "long", Map.of("host", "web1", "dc", "eu")), 1439393134415000001L, 2L),
         points.get(1), "integers make exact long series");
+  }
+
+  @Test
+  void indexedFieldsMakeOneArraySeries() throws IOException {
+    ParseResult result = parse(Precision.SECONDS,
+        "cpu,host=a usage[1]=0.25,idle=3,usage[0]=5i,usage[2]=1e-3 10\n"
+            + "cpu,host=a value[0]=1,f[x]=2,g[]=3,h[01]=4 20\n"
+            + "cpu,host=a big[9999]=1 30\n"
+            + "cpu,host=a big[10000]=1 40\n");
+    assertEquals(new Point(new SeriesKey("cpu_usage", "array", Map.of("host", "a")), 10_000_000_000L, "[5.0, 0.25, 0.001]"),
+        points.get(1), "elements in any order, integers as doubles; one point for the array");
+    assertEquals(new Point(SeriesKey.metric("cpu_idle", Map.of("host", "a")), 10_000_000_000L, 3.0), points.get(0));
+    assertEquals(new Point(new SeriesKey("cpu", "array", Map.of("host", "a")), 20_000_000_000L, "[1.0]"), points.get(5),
+        "value[i] keeps the measurement's name; names with brackets but no index stay plain fields");
+    assertEquals("cpu_f[x]", points.get(2).key().name());
+    assertEquals("cpu_g[]", points.get(3).key().name());
+    assertEquals("cpu_h[01]", points.get(4).key().name(), "an index has no leading zero");
+    assertEquals(2, result.errors().size(), result.errors().toString());
+    assertTrue(result.errors().get(0).problem().contains("has 1 elements but an index 9999"), result.errors().toString());
+    assertTrue(result.errors().get(1).problem().contains("array index beyond the largest, 9999"), result.errors().toString());
   }
 
   @Test
