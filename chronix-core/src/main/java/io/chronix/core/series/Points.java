@@ -59,46 +59,39 @@ public final class Points {
     if (type == ValueType.LONG || type == ValueType.STRING || type == ValueType.ARRAY) {
       throw new IllegalArgumentException(type + " points do not live in a double array");
     }
-    check(timestamps.length, values.length, size);
-    Points points = new Points(type, 0);
-    points.timestamps = timestamps;
+    Points points = wrapped(type, timestamps, values.length, size);
     points.values = values;
-    points.size = size;
     return points;
   }
 
   public static Points wrapLongs(long[] timestamps, long[] longs, int size) {
-    check(timestamps.length, longs.length, size);
-    Points points = new Points(ValueType.LONG, 0);
-    points.timestamps = timestamps;
+    Points points = wrapped(ValueType.LONG, timestamps, longs.length, size);
     points.longs = longs;
-    points.size = size;
     return points;
   }
 
   public static Points wrapTexts(long[] timestamps, String[] texts, int size) {
-    check(timestamps.length, texts.length, size);
-    Points points = new Points(ValueType.STRING, 0);
-    points.timestamps = timestamps;
+    Points points = wrapped(ValueType.STRING, timestamps, texts.length, size);
     points.texts = texts;
-    points.size = size;
     return points;
   }
 
   /** Array points; the arrays are taken as they are, not copied. */
   public static Points wrapArrays(long[] timestamps, double[][] arrays, int size) {
-    check(timestamps.length, arrays.length, size);
-    Points points = new Points(ValueType.ARRAY, 0);
-    points.timestamps = timestamps;
+    Points points = wrapped(ValueType.ARRAY, timestamps, arrays.length, size);
     points.arrays = arrays;
-    points.size = size;
     return points;
   }
 
-  private static void check(int timestamps, int values, int size) {
-    if (timestamps < size || values < size) {
+  /** Points over the given timestamps; the caller sets the value column of its {@code valueCount} entries. */
+  private static Points wrapped(ValueType type, long[] timestamps, int valueCount, int size) {
+    if (timestamps.length < size || valueCount < size) {
       throw new IllegalArgumentException("arrays shorter than size " + size);
     }
+    Points points = new Points(type, 0);
+    points.timestamps = timestamps;
+    points.size = size;
+    return points;
   }
 
   public ValueType type() {
