@@ -46,6 +46,17 @@ class ArraySeriesTest {
     return TestHttp.get(server.solrUrl() + "/chronix/query?wt=json&q=" + enc(q) + extra);
   }
 
+  /** The 400's problem for a line starts with the expected text. */
+  private static void assertProblem(HttpResponse<String> answer, int line, String expected) throws Exception {
+    for (JsonNode error : new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer.body()).at("/errors")) {
+      if (error.at("/line").asInt() == line) {
+        assertTrue(error.at("/problem").asText().startsWith(expected), expected + " in " + error);
+        return;
+      }
+    }
+    throw new AssertionError("no error for line " + line + " in " + answer.body());
+  }
+
   private static final String CPU_LINES = String.join("\n",
       "cpu,host=a usage[0]=0.5,usage[1]=0.25,usage[2]=1i,idle=3 1000",
       "cpu,host=a usage[2]=0.75,usage[0]=0.125,usage[1]=0.5,idle=4 2000", // any order of indexes
@@ -109,6 +120,25 @@ class ArraySeriesTest {
   }
 
   @Test
+  void aDeleteSplitsArrayRecordsAndCompactionJoinsThem() throws Exception {
+    start();
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", CPU_LINES, false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    // both records (two points each) cross the range: each is rewritten with the point outside it
+    HttpResponse<String> delete = TestHttp.post(server.baseUrl() + "/api/v1/admin/tsdb/delete_series",
+        "q=" + enc("name:cpu_usage") + "&start=2&end=3", false, "application/x-www-form-urlencoded");
+    assertEquals(200, delete.statusCode(), delete.body());
+    String kept = "{\"timestamps\":[1000,4000],\"values\":[[0.5,0.25,1.0],[2.0,0.001,-0.5]]}";
+    assertEquals(kept, query("name:cpu_usage", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText());
+    HttpResponse<String> compaction = TestHttp.post(server.baseUrl() + "/compact", "", false);
+    assertEquals(200, compaction.statusCode() / 100 * 100, compaction.body()); // two one-point records become one
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    HttpResponse<String> records = TestHttp.get(server.solrUrl() + "/chronix/select?wt=json&rows=0&q=" + enc("name:cpu_usage"));
+    assertTrue(records.body().contains("\"numFound\":1"), "compacted: " + records.body());
+    assertEquals(kept, query("name:cpu_usage", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText());
+  }
+
+  @Test
   void badArrayFieldsRejectTheirLineOnly() throws Exception {
     start();
     String body = String.join("\n",
@@ -119,12 +149,10 @@ class ArraySeriesTest {
         "hist,host=a le[0]=1,le[1]=2,le[2]=3 2000");     // fine
     HttpResponse<String> write = TestHttp.post(server.baseUrl() + "/write?precision=ms", body, false);
     assertEquals(400, write.statusCode(), write.body());
-    for (String expected : new String[] {"\"line\":1,\"problem\":\"array field 'le' has 2 elements but an index 2",
-        "\"line\":2,\"problem\":\"array field 'le' gives element 0 twice",
-        "\"line\":3,\"problem\":\"field 'le[1]': array elements are numbers",
-        "\"line\":4,\"problem\":\"field 'le' is given both as a value and as an array"}) {
-      assertTrue(write.body().contains(expected), expected + " in " + write.body());
-    }
+    assertProblem(write, 1, "array field 'le' has 2 elements but an index 2");
+    assertProblem(write, 2, "array field 'le' gives element 0 twice");
+    assertProblem(write, 3, "field 'le[1]': array elements are numbers");
+    assertProblem(write, 4, "field 'le' is given both as a value and as an array");
     assertEquals("{\"timestamps\":[2000],\"values\":[[1.0,2.0,3.0]]}",
         query("name:hist_le", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText(), "the good line is kept");
     assertEquals(1, query("name:hist*", "&fl=name").at("/response/numFound").asInt(), "nothing of the bad lines");
@@ -139,10 +167,8 @@ class ArraySeriesTest {
         + "{\"metric\":{\"__name__\":\"elements\"},\"timestamps\":[1000],\"values\":[[1,\"x\"]]}";
     HttpResponse<String> imported = TestHttp.post(server.baseUrl() + "/api/v1/import", body, false);
     assertEquals(400, imported.statusCode(), imported.body());
-    assertTrue(imported.body().contains("\"line\":2,\"problem\":\"value 2 is not an array like the first value"),
-        imported.body());
-    assertTrue(imported.body().contains("\"line\":3,\"problem\":\"element 1 of value 1 is not a number"),
-        imported.body());
+    assertProblem(imported, 2, "value 2 is not an array like the first value");
+    assertProblem(imported, 3, "element 1 of value 1 is not a number");
     assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
     JsonNode series = query("name:latency_buckets", "&fl=dataAsJson,type,job");
     assertEquals("array", series.at("/response/docs/0/type").asText());
