@@ -15,9 +15,11 @@ public final class FunctionEvaluator {
 
   private FunctionEvaluator() {}
 
-  /** The error for an ANALYZE filter or analysis asked of a series of this type, or null if it may run. */
-  public static FunctionQueryException refusedAnalysis(ValueType type, String analysis) {
-    return type == ValueType.ARRAY ? ElementWise.refused(analysis) : null;
+  /** @throws FunctionQueryException when an ANALYZE filter or analysis cannot judge a series of this type */
+  public static void requireAnalysable(ValueType type, String analysis) {
+    if (type == ValueType.ARRAY) {
+      throw ElementWise.refused(analysis);
+    }
   }
 
   public static EvaluatedSeries evaluate(

@@ -39,10 +39,7 @@ public final class SeriesEvaluator {
     }
     try {
       for (Analysis filter : filters) {
-        FunctionQueryException refused = FunctionEvaluator.refusedAnalysis(series.points().type(), filter.name());
-        if (refused != null) {
-          throw refused;
-        }
+        FunctionEvaluator.requireAnalysable(series.points().type(), filter.name());
         AnalysisResult result = filter.apply(series.points(), references);
         if (!result.matches()) {
           return Optional.empty();
