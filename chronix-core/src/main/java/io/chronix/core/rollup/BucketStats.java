@@ -250,9 +250,19 @@ public final class BucketStats {
     return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
   }
 
-  /** The index of the interval starting at {@code start}, or -(insertion point) - 1. */
-  public int indexOf(long start) {
-    return Arrays.binarySearch(starts, 0, size, start);
+  /** The index of the first interval that starts at or after {@code start} ({@link #size} if none does). */
+  public int firstFrom(long start) {
+    int low = 0;
+    int high = size;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (starts[mid] < start) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
   }
 
   public long start(int i) {
