@@ -13,12 +13,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.chronix.analysis.promql.conformance.SameMatrix;
+import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.ingest.ChronixServer;
 import io.chronix.ingest.compaction.Compactor;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.lifecycle.RetentionEnforcer;
 import io.chronix.ingest.lifecycle.RetentionRules;
 import io.chronix.ingest.lifecycle.RollupRetention;
+import io.chronix.ingest.promql.PrometheusApiClient;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -48,7 +52,8 @@ class RollupRetentionTest {
     try (ChronixServer server = new ChronixServer(config).start();
         Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
       Random random = new Random(23);
-      post(server, "/api/v1/import", TierAnswers.series("a", 4, random) + TierAnswers.series("b", 4, random));
+      post(server, "/api/v1/import", TierAnswers.series("a", 4, random, 50) + TierAnswers.series("b", 4, random, 50)
+          + TierAnswers.series("d", 4, random, 0));
       post(server, "/flush", "");
 
       // the records' answers while they are all there
@@ -65,6 +70,12 @@ class RollupRetentionTest {
           }
         }
       }
+
+      PrometheusApiClient api = new PrometheusApiClient(server.baseUrl());
+      String promQl = "max_over_time(load{host=\"d\"}[3h])";
+      QueryResult promQlBefore = PrometheusApiClient.result(api.post("/api/v1/query_range", Map.of("query", promQl,
+          "start", String.valueOf(T0 / 1000), "end", String.valueOf((T0 + 4 * DAY) / 1000), "step", "3600",
+          "chronix.rollups", "false")));
 
       // the records of the first 2.5 days age out; the 5m tier goes with them, the 1h tier stays
       AtomicLong clock = new AtomicLong(T0 + 12 * DAY + DAY / 2);
@@ -98,6 +109,12 @@ class RollupRetentionTest {
       String fiveMinutes = cf("5,minutes", "max");
       assertSame(query(server, "load", whole, fiveMinutes, false).at("/response/docs"),
           query(server, "load", whole, fiveMinutes, true).at("/response/docs"), fiveMinutes, false);
+
+      // PromQL reads the tier's windows where the records are gone (a series without NaN: NaN could be stale markers)
+      HttpResponse<String> promQlAfter = api.post("/api/v1/query_range", Map.of("query", promQl,
+          "start", String.valueOf(T0 / 1000), "end", String.valueOf((T0 + 4 * DAY) / 1000), "step", "3600"));
+      assertEquals("1h", promQlAfter.headers().firstValue("X-Chronix-Rollup").orElse(null), promQlAfter.body());
+      SameMatrix.assertSameMatrix(promQlBefore, PrometheusApiClient.result(promQlAfter), promQl, false);
 
       // a delete where only the tier is left drops every hour the range touches, whole
       long from = T0 + DAY + 30 * 60_000 + 17_000;

@@ -26,15 +26,16 @@ final class TierAnswers {
 
   /**
    * A JSON-lines import of a series {@code load{host=...}} from T0 for the given days: a point every
-   * 10 to 40 s, one exactly on every hour and 5-minute boundary now and then, some NaN.
+   * 10 to 40 s, one exactly on a 5-minute boundary now and then, one in {@code nanOneIn} NaN (0:
+   * none).
    */
-  static String series(String host, int days, Random random) {
+  static String series(String host, int days, Random random, int nanOneIn) {
     StringBuilder values = new StringBuilder();
     StringBuilder times = new StringBuilder();
     long t = T0;
     while (t < T0 + days * DAY) {
       values.append(values.length() == 0 ? "" : ",")
-          .append(random.nextInt(50) == 0 ? "NaN" : String.valueOf(random.nextInt(100_000) / 16.0));
+          .append(nanOneIn > 0 && random.nextInt(nanOneIn) == 0 ? "NaN" : String.valueOf(random.nextInt(100_000) / 16.0));
       times.append(times.length() == 0 ? "" : ",").append(t);
       long next = t + 10_000 + random.nextInt(30_000);
       long boundary = (t / 300_000 + 1) * 300_000;

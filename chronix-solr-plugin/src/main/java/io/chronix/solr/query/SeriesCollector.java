@@ -82,12 +82,7 @@ public final class SeriesCollector {
     Map<List<String>, Group> groups = groups(searcher, queries, range, join, keysOnly, summarize || plan != null,
         points);
     if (plan != null && !keysOnly) {
-      // where the records are gone, the tier still holds their statistics
-      for (RollupSource.Orphan orphan : rollups.orphans(queries, plan.tier(), searcher)) {
-        Group group = groups.computeIfAbsent(join.keyOf(orphan.fields()), k -> new Group());
-        group.fields.addAll(orphan.fields());
-        group.orphans.add(orphan);
-      }
+      addOrphans(groups, rollups, queries, plan.tier(), join, searcher);
     }
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     if (keysOnly) {
@@ -117,7 +112,7 @@ public final class SeriesCollector {
         Points downsampled = fromRollups(group, range, plan, rollups, searcher);
         if (downsampled != null) {
           if (!downsampled.isEmpty()) {
-            joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, downsampled, null, true);
+            joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, downsampled, null, true, null);
           }
           return;
         }
@@ -135,6 +130,60 @@ public final class SeriesCollector {
     }
     JoinedSeries.sort(result);
     return result;
+  }
+
+  /** Where the records are gone, the tier still holds their statistics: their rollups join their series. */
+  private static void addOrphans(Map<List<String>, Group> groups, RollupSource rollups, List<Query> queries,
+      String tier, JoinFields join, SolrIndexSearcher searcher) throws IOException {
+    for (RollupSource.Orphan orphan : rollups.orphans(queries, tier, searcher)) {
+      Group group = groups.computeIfAbsent(join.keyOf(orphan.fields()), k -> new Group());
+      group.fields.addAll(orphan.fields());
+      group.orphans.add(orphan);
+    }
+  }
+
+  /**
+   * Per joined series in the range, its PromQL windows in the tier ({@link RollupStats#windows},
+   * from {@link #tierStats}), or its points (clipped) where windows cannot answer exactly: the tier
+   * cannot ({@link #tierStats} answers null, or rollups of format version 1), or a window holds NaN
+   * (stale markers are NaN, and windows cannot tell which values were). Null tier: points only.
+   */
+  public List<JoinedSeries> collectWindows(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join, RollupPlan.Tier tier, RollupSource rollups) throws IOException {
+    long[] points = {0};
+    Map<List<String>, Group> groups = groups(searcher, queries, range, join, false, tier != null, points);
+    if (tier != null) {
+      addOrphans(groups, rollups, queries, tier.label(), join, searcher);
+    }
+    List<JoinedSeries> result = new ArrayList<>(groups.size());
+    for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
+      Group group = entry.getValue();
+      if (tier != null && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
+        RollupStats stats = tierStats(group, range, tier.label(), tier.nanos(), rollups, searcher);
+        if (stats != null && stats.windows() != null && withoutNaN(stats.windows())) {
+          if (stats.windows().size() > 0) {
+            result.add(new JoinedSeries(entry.getKey(), group.fields, new Points(0), null, false, stats.windows()));
+          }
+          continue;
+        }
+      }
+      Points all = join(group, searcher);
+      Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
+      if (!clipped.isEmpty()) {
+        result.add(new JoinedSeries(entry.getKey(), group.fields, clipped));
+      }
+    }
+    JoinedSeries.sort(result);
+    return result;
+  }
+
+  private static boolean withoutNaN(BucketStats windows) {
+    for (int i = 0; i < windows.size(); i++) {
+      if (windows.count(i) != windows.valueCount(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A record's, an orphaned rollup's or the buffers' run of points of a group, by time. */

@@ -28,7 +28,7 @@ final class QueryContext {
   /** The selectors a rollup tier answers ({@link TierPlan}), and their windows once fetched. */
   private Map<String, TierReader.Tier> tiered = Map.of();
   private final Map<String, List<TierReader.TieredSeries>> windows = new ConcurrentHashMap<>();
-  /** The names of the tiers read, for the answer. */
+  /** The names of the tiers whose windows answered some series, for the answer. */
   final java.util.Set<String> tiersRead = new java.util.concurrent.ConcurrentSkipListSet<>();
   private long samples;
 
@@ -90,16 +90,20 @@ final class QueryContext {
     List<TierReader.TieredSeries> series = source.tierReader().orElseThrow()
         .selectWindows(matchers, tier, from, maxTime);
     long count = 0;
+    boolean read = false;
     List<TierReader.TieredSeries> matching = new ArrayList<>(series.size());
     for (TierReader.TieredSeries s : series) {
       if (matchesAll(matchers, s.labels())) {
         matching.add(s);
         count += s.windows() != null ? s.windows().size() : s.samples().size();
+        read |= s.windows() != null;
       }
     }
     account(count);
     windows.put(key(matchers), matching);
-    tiersRead.add(tier.name());
+    if (read) {
+      tiersRead.add(tier.name());
+    }
   }
 
   /** The tier a selector is read from, or null: its samples. */

@@ -1,9 +1,9 @@
 package io.chronix.analysis.promql.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.analysis.promql.conformance.InMemorySource;
+import io.chronix.analysis.promql.conformance.SameMatrix;
 import io.chronix.analysis.promql.model.LabelMatcher;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.rollup.BucketStats;
@@ -136,26 +136,6 @@ class TierPlanTest {
     assertEquals(tier == null ? List.of() : List.of(tier), windowReads.stream().distinct().toList(), query);
     QueryResult fromSamples = engine.withoutTiers().range(query, start, end, step, QueryLimits.DEFAULT);
     assertEquals(List.of(), fromSamples.tiers());
-    List<QueryResult.Series> expected = ((QueryResult.Matrix) fromSamples.data()).series();
-    List<QueryResult.Series> actual = ((QueryResult.Matrix) fromTier.data()).series();
-    assertEquals(expected.size(), actual.size(), query);
-    assertTrue(!expected.isEmpty(), query + " has an answer");
-    for (int s = 0; s < expected.size(); s++) {
-      QueryResult.Series e = expected.get(s);
-      QueryResult.Series a = actual.get(s);
-      assertEquals(e.labels(), a.labels(), query);
-      assertEquals(e.size(), a.size(), query + " " + e.labels());
-      for (int i = 0; i < e.size(); i++) {
-        assertEquals(e.timestamps()[i], a.timestamps()[i], query);
-        double ev = e.values()[i];
-        double av = a.values()[i];
-        String what = query + " " + e.labels() + " at " + e.timestamps()[i];
-        if (rounding && !Double.isNaN(ev)) {
-          assertEquals(ev, av, Math.abs(ev) * 1e-12, what);
-        } else {
-          assertEquals(Double.doubleToLongBits(ev), Double.doubleToLongBits(av), what + ": " + ev + " vs " + av);
-        }
-      }
-    }
+    SameMatrix.assertSameMatrix(fromSamples, fromTier, query, rounding);
   }
 }
