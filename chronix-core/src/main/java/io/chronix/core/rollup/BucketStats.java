@@ -242,27 +242,19 @@ public final class BucketStats {
     return rightClosed ? starts[i] + interval : starts[i] + interval - 1;
   }
 
-  static double minIgnoringNaN(double a, double b) {
+  /** The smaller, NaN only where both are (as the statistics combine). */
+  public static double minIgnoringNaN(double a, double b) {
     return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
   }
 
-  static double maxIgnoringNaN(double a, double b) {
+  public static double maxIgnoringNaN(double a, double b) {
     return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
   }
 
   /** The index of the first interval that starts at or after {@code start} ({@link #size} if none does). */
   public int firstFrom(long start) {
-    int low = 0;
-    int high = size;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (starts[mid] < start) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
-    return low;
+    int found = Arrays.binarySearch(starts, 0, size, start); // starts are distinct
+    return found >= 0 ? found : -found - 1;
   }
 
   public long start(int i) {

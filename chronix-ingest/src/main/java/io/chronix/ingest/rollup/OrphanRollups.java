@@ -145,8 +145,8 @@ public final class OrphanRollups {
     double sum = 0;
     for (int i = 0; i < rest.size(); i++) {
       count += rest.count(i);
-      min = Double.isNaN(min) ? rest.min(i) : Double.isNaN(rest.min(i)) ? min : Math.min(min, rest.min(i));
-      max = Double.isNaN(max) ? rest.max(i) : Double.isNaN(rest.max(i)) ? max : Math.max(max, rest.max(i));
+      min = BucketStats.minIgnoringNaN(min, rest.min(i));
+      max = BucketStats.maxIgnoringNaN(max, rest.max(i));
       sum += rest.valueCount(i) == 0 ? 0 : rest.sum(i);
     }
     setIfPresent(document, RecordFields.COUNT, count);

@@ -215,7 +215,7 @@ public final class SeriesCollector {
    * answer exactly: runs overlapping in time (a shared timestamp keeps one value), or a record
    * inside the range without its rollup (written before the tier existed, or being rewritten).
    */
-  static RollupStats tierStats(Group group, TimeRange range, String tier, long tierNanos, RollupSource rollups,
+  private static RollupStats tierStats(Group group, TimeRange range, String tier, long tierNanos, RollupSource rollups,
       SolrIndexSearcher searcher) {
     List<Run> runs = new ArrayList<>(group.chunks.size() + group.live.size() + group.orphans.size());
     for (StoredChunk chunk : group.chunks) {
@@ -410,7 +410,7 @@ public final class SeriesCollector {
     return SeriesMerge.merge(decoded);
   }
 
-  static final class Group {
+  private static final class Group {
     final SeriesFields fields = new SeriesFields();
     final List<StoredChunk> chunks = new ArrayList<>();
     /** Buffered points of matching series, each sorted. */

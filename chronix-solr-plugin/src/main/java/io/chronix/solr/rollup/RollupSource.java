@@ -103,11 +103,12 @@ public final class RollupSource implements AutoCloseable {
     ofTier.add(new TermQuery(new Term(TIER, tier)));
     List<Orphan> orphans = new ArrayList<>();
     for (DocIterator it = index.getDocSet(ofTier).iterator(); it.hasNext(); ) {
-      Document stored = index.getDocFetcher().doc(it.nextDoc());
-      String recordId = recordId(stored.get(RecordFields.ID), tier);
+      int docId = it.nextDoc();
+      String recordId = recordId(index.getDocFetcher().doc(docId, Set.of(RecordFields.ID)).get(RecordFields.ID), tier);
       if (records.getFirstMatch(new Term(RecordFields.ID, recordId)) >= 0) {
-        continue; // the record answers for itself
+        continue; // the record answers for itself; only the id was read
       }
+      Document stored = index.getDocFetcher().doc(docId);
       RollupStats stats = decode(stored);
       // a copy: the searcher's document cache holds the stored one
       Document document = new Document();
