@@ -67,8 +67,20 @@ public final class RollupBlob {
     }
   }
 
-  /** @throws CorruptBlobException naming what is wrong */
+  /** Both sections. @throws CorruptBlobException naming what is wrong */
   public static RollupStats decode(byte[] blob) {
+    return decode(blob, true);
+  }
+
+  /**
+   * The downsample intervals alone (windows null), for queries that need no more: the windows
+   * section is left unread, so damage there goes unnoticed here.
+   */
+  public static RollupStats decodeIntervals(byte[] blob) {
+    return decode(blob, false);
+  }
+
+  private static RollupStats decode(byte[] blob, boolean withWindows) {
     try {
       ByteReader in = new ByteReader(blob, 0, blob.length);
       int version = in.readByte();
@@ -82,6 +94,9 @@ public final class RollupBlob {
       }
       boolean times = version == VERSION;
       BucketStats intervals = readSection(in, blob.length, interval, false, times);
+      if (!withWindows) {
+        return new RollupStats(intervals, null);
+      }
       BucketStats windows = times ? readSection(in, blob.length, interval / NANOS_PER_MILLI, true, true) : null;
       if (in.hasRemaining()) {
         throw new CorruptBlobException("rollup blob: bytes left after " + intervals.size() + " intervals"

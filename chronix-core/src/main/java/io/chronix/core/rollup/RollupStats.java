@@ -17,6 +17,11 @@ public record RollupStats(BucketStats intervals, BucketStats windows) {
     return new RollupStats(BucketStats.of(points, tierNanos), BucketStats.windows(points, tierNanos / NANOS_PER_MILLI));
   }
 
+  /** The downsample intervals alone, for queries that need no windows. */
+  public static RollupStats intervalsOf(Points points, long tierNanos) {
+    return new RollupStats(BucketStats.of(points, tierNanos), null);
+  }
+
   /** These statistics followed by those of a later run. */
   public RollupStats then(RollupStats later) {
     return new RollupStats(intervals.then(later.intervals),

@@ -145,6 +145,9 @@ class RollupBlobTest {
     assertEquals(7 * 60_000L, windows.lastTime(2));
     assertEquals(Double.MAX_VALUE, windows.last(2));
     assertEquals(0, RollupBlob.decode(RollupBlob.encode(RollupStats.of(new Points(), MINUTE))).intervals().size());
+    RollupStats intervalsOnly = RollupBlob.decodeIntervals(blob);
+    assertEquals(null, intervalsOnly.windows(), "the windows left unread");
+    assertEquals(back.count(1), intervalsOnly.intervals().count(1));
 
     byte[] newer = blob.clone();
     newer[0] = 3;

@@ -82,7 +82,7 @@ public final class SeriesCollector {
     Map<List<String>, Group> groups = groups(searcher, queries, range, join, keysOnly, summarize || plan != null,
         points);
     if (plan != null && !keysOnly) {
-      addOrphans(groups, rollups, queries, plan.tier(), join, searcher);
+      addOrphans(groups, rollups, queries, plan.tier(), join, searcher, false);
     }
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     if (keysOnly) {
@@ -134,8 +134,8 @@ public final class SeriesCollector {
 
   /** Where the records are gone, the tier still holds their statistics: their rollups join their series. */
   private static void addOrphans(Map<List<String>, Group> groups, RollupSource rollups, List<Query> queries,
-      String tier, JoinFields join, SolrIndexSearcher searcher) throws IOException {
-    for (RollupSource.Orphan orphan : rollups.orphans(queries, tier, searcher)) {
+      String tier, JoinFields join, SolrIndexSearcher searcher, boolean windows) throws IOException {
+    for (RollupSource.Orphan orphan : rollups.orphans(queries, tier, searcher, windows)) {
       Group group = groups.computeIfAbsent(join.keyOf(orphan.fields()), k -> new Group());
       group.fields.addAll(orphan.fields());
       group.orphans.add(orphan);
@@ -153,13 +153,13 @@ public final class SeriesCollector {
     long[] points = {0};
     Map<List<String>, Group> groups = groups(searcher, queries, range, join, false, tier != null, points);
     if (tier != null) {
-      addOrphans(groups, rollups, queries, tier.label(), join, searcher);
+      addOrphans(groups, rollups, queries, tier.label(), join, searcher, true);
     }
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
       if (tier != null && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
-        RollupStats stats = tierStats(group, range, tier.label(), tier.nanos(), rollups, searcher);
+        RollupStats stats = tierStats(group, range, tier.label(), tier.nanos(), rollups, searcher, true);
         if (stats != null && stats.windows() != null && withoutNaN(stats.windows())) {
           if (stats.windows().size() > 0) {
             result.add(new JoinedSeries(entry.getKey(), group.fields, new Points(0), null, false, stats.windows()));
@@ -195,7 +195,7 @@ public final class SeriesCollector {
    */
   private static Points fromRollups(Group group, TimeRange range, RollupPlan plan, RollupSource rollups,
       SolrIndexSearcher searcher) {
-    RollupStats joined = tierStats(group, range, plan.tier(), plan.tierNanos(), rollups, searcher);
+    RollupStats joined = tierStats(group, range, plan.tier(), plan.tierNanos(), rollups, searcher, false);
     if (joined == null) {
       return null;
     }
@@ -214,9 +214,10 @@ public final class SeriesCollector {
    * the others hold points outside it that can no longer be told apart). Null when the tier cannot
    * answer exactly: runs overlapping in time (a shared timestamp keeps one value), or a record
    * inside the range without its rollup (written before the tier existed, or being rewritten).
+   * Without {@code windows} only the downsample intervals are read and computed (windows null).
    */
   private static RollupStats tierStats(Group group, TimeRange range, String tier, long tierNanos, RollupSource rollups,
-      SolrIndexSearcher searcher) {
+      SolrIndexSearcher searcher, boolean windows) {
     List<Run> runs = new ArrayList<>(group.chunks.size() + group.live.size() + group.orphans.size());
     for (StoredChunk chunk : group.chunks) {
       runs.add(new Run(chunk.startMillis(), chunk.endMillis(), chunk, null, null));
@@ -244,7 +245,7 @@ public final class SeriesCollector {
     }
     Map<String, RollupStats> stats;
     try {
-      stats = rollups.stats(inside, tier);
+      stats = rollups.stats(inside, tier, windows);
     } catch (IOException e) {
       throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "reading rollups failed: " + e.getMessage(), e);
     }
@@ -267,7 +268,7 @@ public final class SeriesCollector {
         if (points.isEmpty()) {
           continue;
         }
-        part = RollupStats.of(points, tierNanos);
+        part = windows ? RollupStats.of(points, tierNanos) : RollupStats.intervalsOf(points, tierNanos);
       }
       joined = joined == null ? part : joined.then(part);
     }

@@ -69,8 +69,12 @@ public final class RollupSource implements AutoCloseable {
     return tiers;
   }
 
-  /** The statistics in the tier of each record that has them, by record id. */
-  public Map<String, RollupStats> stats(List<String> recordIds, String tier) throws IOException {
+  /**
+   * The statistics in the tier of each record that has them, by record id.
+   *
+   * @param windows whether the PromQL windows are wanted too (else only the intervals are decoded)
+   */
+  public Map<String, RollupStats> stats(List<String> recordIds, String tier, boolean windows) throws IOException {
     List<BytesRef> ids = new ArrayList<>(recordIds.size());
     for (String id : recordIds) {
       ids.add(new BytesRef(id + "~" + tier));
@@ -81,7 +85,7 @@ public final class RollupSource implements AutoCloseable {
     for (DocIterator it = found.iterator(); it.hasNext(); ) {
       Document document = index.getDocFetcher().doc(it.nextDoc(), Set.of(RecordFields.ID, RecordFields.DATA));
       String id = document.get(RecordFields.ID);
-      stats.put(recordId(id, tier), decode(document));
+      stats.put(recordId(id, tier), decode(document, windows));
     }
     return stats;
   }
@@ -97,7 +101,8 @@ public final class RollupSource implements AutoCloseable {
    * The rollup records of the tier that the queries select (they carry their records' fields, so
    * the queries of the records select them) and whose record no longer exists.
    */
-  public List<Orphan> orphans(List<Query> queries, String tier, SolrIndexSearcher records) throws IOException {
+  public List<Orphan> orphans(List<Query> queries, String tier, SolrIndexSearcher records, boolean windows)
+      throws IOException {
     SolrIndexSearcher index = searcher.get();
     List<Query> ofTier = new ArrayList<>(queries);
     ofTier.add(new TermQuery(new Term(TIER, tier)));
@@ -109,7 +114,7 @@ public final class RollupSource implements AutoCloseable {
         continue; // the record answers for itself; only the id was read
       }
       Document stored = index.getDocFetcher().doc(docId);
-      RollupStats stats = decode(stored);
+      RollupStats stats = decode(stored, windows);
       // a copy: the searcher's document cache holds the stored one
       Document document = new Document();
       for (IndexableField field : stored.getFields()) {
@@ -128,10 +133,10 @@ public final class RollupSource implements AutoCloseable {
     return rollupId.substring(0, rollupId.length() - tier.length() - 1);
   }
 
-  private static RollupStats decode(Document document) {
-    BytesRef data = document.getBinaryValue(RecordFields.DATA);
+  private static RollupStats decode(Document document, boolean windows) {
+    byte[] data = BytesRef.deepCopyOf(document.getBinaryValue(RecordFields.DATA)).bytes;
     try {
-      return RollupBlob.decode(BytesRef.deepCopyOf(data).bytes);
+      return windows ? RollupBlob.decode(data) : RollupBlob.decodeIntervals(data);
     } catch (CorruptBlobException e) {
       throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "rollup record " + document.get(RecordFields.ID)
           + ": " + e.getMessage(), e);
