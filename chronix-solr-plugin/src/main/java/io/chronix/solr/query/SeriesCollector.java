@@ -135,7 +135,11 @@ public final class SeriesCollector {
   /** Where the records are gone, the tier still holds their statistics: their rollups join their series. */
   private static void addOrphans(Map<List<String>, Group> groups, RollupSource rollups, List<Query> queries,
       String tier, JoinFields join, SolrIndexSearcher searcher, boolean windows) throws IOException {
-    for (RollupSource.Orphan orphan : rollups.orphans(queries, tier, searcher, windows)) {
+    List<String> matched = new ArrayList<>();
+    for (Group group : groups.values()) {
+      group.chunks.forEach(chunk -> matched.add(chunk.id()));
+    }
+    for (RollupSource.Orphan orphan : rollups.orphans(queries, tier, searcher, matched, windows)) {
       Group group = groups.computeIfAbsent(join.keyOf(orphan.fields()), k -> new Group());
       group.fields.addAll(orphan.fields());
       group.orphans.add(orphan);

@@ -6,6 +6,7 @@ import io.chronix.core.rollup.RollupBlob;
 import io.chronix.core.rollup.RollupStats;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,20 +101,28 @@ public final class RollupSource implements AutoCloseable {
   /**
    * The rollup records of the tier that the queries select (they carry their records' fields, so
    * the queries of the records select them) and whose record no longer exists.
+   *
+   * @param matchedRecords the ids of the records the same queries matched: their rollups are
+   *     passed over without reading a stored field (in the common case, all of them)
+   * @param windows whether the PromQL windows are wanted too (else only the intervals are decoded)
    */
-  public List<Orphan> orphans(List<Query> queries, String tier, SolrIndexSearcher records, boolean windows)
-      throws IOException {
+  public List<Orphan> orphans(List<Query> queries, String tier, SolrIndexSearcher records,
+      Collection<String> matchedRecords, boolean windows) throws IOException {
     SolrIndexSearcher index = searcher.get();
     List<Query> ofTier = new ArrayList<>(queries);
     ofTier.add(new TermQuery(new Term(TIER, tier)));
+    List<BytesRef> known = new ArrayList<>(matchedRecords.size());
+    for (String id : matchedRecords) {
+      known.add(new BytesRef(id + "~" + tier));
+    }
+    DocSet candidates = index.getDocSet(ofTier).andNot(index.getDocSet(new TermInSetQuery(RecordFields.ID, known)));
     List<Orphan> orphans = new ArrayList<>();
-    for (DocIterator it = index.getDocSet(ofTier).iterator(); it.hasNext(); ) {
-      int docId = it.nextDoc();
-      String recordId = recordId(index.getDocFetcher().doc(docId, Set.of(RecordFields.ID)).get(RecordFields.ID), tier);
+    for (DocIterator it = candidates.iterator(); it.hasNext(); ) {
+      Document stored = index.getDocFetcher().doc(it.nextDoc());
+      String recordId = recordId(stored.get(RecordFields.ID), tier);
       if (records.getFirstMatch(new Term(RecordFields.ID, recordId)) >= 0) {
-        continue; // the record answers for itself; only the id was read
+        continue; // the record exists, though the queries did not match it (written meanwhile)
       }
-      Document stored = index.getDocFetcher().doc(docId);
       RollupStats stats = decode(stored, windows);
       // a copy: the searcher's document cache holds the stored one
       Document document = new Document();
