@@ -17,8 +17,8 @@ import java.util.Random;
 /**
  * {@code benchmarks/run RollupBenchmark [--quick]}: a 30-day dashboard over synthetic series
  * (one point every 30 s per series) with rollup tiers 5m and 1h: the same downsample queries read
- * from the tier and from the records ({@code chronix.rollups=false}) in one run, medians of
- * alternating rounds, the speed-up printed and written to docs/benchmarks.md.
+ * and PromQL range queries read from the tier and from the records ({@code chronix.rollups=false})
+ * in one run, medians of alternating rounds, the speed-up printed and written to docs/benchmarks.md.
  */
 public final class RollupBenchmark {
 
@@ -39,22 +39,28 @@ public final class RollupBenchmark {
         .with("data.dir", dir.toString()).with("rollup.tiers", "5m,1h").with("retention.default", "forever")).start()) {
       long points = load(server, seriesCount, start, end);
       String range = "start:" + start + " AND end:" + (end - 1);
+      // series queries of the Chronix plugin, and PromQL range queries over the same 30 days
       List<String[]> dashboards = List.of(
           new String[] {"avg per hour, every series", "metric{downsample:1,hours,avg}"},
           new String[] {"max per 6 hours, every series", "metric{downsample:6,hours,max}"},
-          new String[] {"count per 5 minutes, every series", "metric{downsample:5,minutes,count}"});
+          new String[] {"count per 5 minutes, every series", "metric{downsample:5,minutes,count}"},
+          new String[] {"PromQL query_range, step 1h", "avg_over_time(dash_cpu[1h])"},
+          new String[] {"PromQL query_range, step 6h", "max_over_time(dash_cpu[6h])"},
+          new String[] {"PromQL query_range, step 5m", "dash_cpu"});
       StringBuilder table = new StringBuilder("| query (30 days, " + seriesCount + " series, " + String.format("%,d", points)
           + " points) | from the tier, median ms | from the records, median ms | speed-up |\n|---|---|---|---|\n");
       for (String[] dashboard : dashboards) {
         double[] tier = new double[rounds];
         double[] raw = new double[rounds];
+        HttpRequest fromTier = request(server, dashboard, range, start, end, true);
+        HttpRequest fromRecords = request(server, dashboard, range, start, end, false);
         for (int warm = 0; warm < 3; warm++) {
-          time(server, range, dashboard[1], true);
-          time(server, range, dashboard[1], false);
+          time(fromTier, true);
+          time(fromRecords, false);
         }
         for (int r = 0; r < rounds; r++) {
-          tier[r] = time(server, range, dashboard[1], true);
-          raw[r] = time(server, range, dashboard[1], false);
+          tier[r] = time(fromTier, true);
+          raw[r] = time(fromRecords, false);
         }
         double t = median(tier);
         double w = median(raw);
@@ -63,8 +69,9 @@ public final class RollupBenchmark {
         table.append(row);
       }
       String section = table + "\nOne JVM, the embedded node, tiers 5m and 1h (`rollup.tiers=5m,1h`), "
-          + rounds + " alternating rounds after 3 warm-up rounds each, on this 2-core machine. The tier's answers equal "
-          + "the records' (RollupQueryTest).\n";
+          + rounds + " alternating rounds after 3 warm-up rounds each, on this 2-core machine; PromQL from the tier "
+          + "against `chronix.rollups=false`. The tier's answers equal the records' (RollupQueryTest, "
+          + "RollupPromQlTest).\n";
       if (!quick) {
         MarkedSection.write(Path.of("docs/benchmarks.md"), BEGIN, END, section,
             "## Rollups: a 30-day dashboard from the tiers and from the records\n\n");
@@ -95,16 +102,31 @@ public final class RollupBenchmark {
     return points;
   }
 
-  private static double time(ChronixServer server, String range, String cf, boolean rollups) throws Exception {
-    String url = server.solrUrl() + "/chronix/query?wt=json&cj=name,host&fl=host,points&q="
-        + URLEncoder.encode("name:dash_cpu AND " + range, StandardCharsets.UTF_8) + "&cf="
-        + URLEncoder.encode(cf, StandardCharsets.UTF_8) + "&chronix.rollups=" + rollups;
+  /** A dashboard's query: a Chronix series query ({@code cf}) or a PromQL range query (its step in the description). */
+  private static HttpRequest request(ChronixServer server, String[] dashboard, String range, long start, long end,
+      boolean rollups) {
+    if (!dashboard[0].startsWith("PromQL")) {
+      return HttpRequest.newBuilder(URI.create(server.solrUrl() + "/chronix/query?wt=json&cj=name,host&fl=host,points&q="
+          + URLEncoder.encode("name:dash_cpu AND " + range, StandardCharsets.UTF_8) + "&cf="
+          + URLEncoder.encode(dashboard[1], StandardCharsets.UTF_8) + "&chronix.rollups=" + rollups)).build();
+    }
+    String step = dashboard[0].substring(dashboard[0].lastIndexOf(' ') + 1);
+    String form = "query=" + URLEncoder.encode(dashboard[1], StandardCharsets.UTF_8) + "&start=" + start / 1000
+        + "&end=" + end / 1000 + "&step=" + step + "&chronix.rollups=" + rollups;
+    return HttpRequest.newBuilder(URI.create(server.baseUrl() + "/api/v1/query_range"))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString(form)).build();
+  }
+
+  /** Milliseconds to the whole answer; it must say whether a tier answered, as asked. */
+  private static double time(HttpRequest request, boolean rollups) throws Exception {
     long started = System.nanoTime();
-    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
-        HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     double millis = (System.nanoTime() - started) / 1e6;
-    if (response.statusCode() != 200 || rollups != response.body().contains("chronixRollup")) {
-      throw new IllegalStateException("query " + cf + " (rollups " + rollups + ") answered " + response.statusCode()
+    boolean fromTier = response.body().contains("chronixRollup")
+        || response.headers().firstValue("X-Chronix-Rollup").isPresent();
+    if (response.statusCode() != 200 || rollups != fromTier) {
+      throw new IllegalStateException(request.uri() + " (rollups " + rollups + ") answered " + response.statusCode()
           + ": " + response.body().substring(0, Math.min(300, response.body().length())));
     }
     return millis;

@@ -7,7 +7,9 @@ import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.compaction.Compactor;
 import io.chronix.ingest.lifecycle.RetentionEnforcer;
 import io.chronix.ingest.lifecycle.RetentionRules;
+import io.chronix.ingest.lifecycle.RollupRetention;
 import io.chronix.ingest.lifecycle.SeriesDeleter;
+import io.chronix.ingest.rollup.OrphanRollups;
 import io.chronix.ingest.rollup.RollupStore;
 import io.chronix.ingest.rollup.RollupTiers;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
@@ -80,13 +82,17 @@ public final class Storage implements AutoCloseable {
     flusher = new Flusher(buffers, pipeline, config.flushInterval(), budget);
     compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec()).withRollups(rollups);
     deleter = new SeriesDeleter(solr, config.collection(), new Chunker(config.chunkMaxPoints(), config.codec()),
-        compactor).withRollups(rollups);
+        compactor).withRollups(rollups, rollups == null ? null
+            : new OrphanRollups(solr, config.collection(), EmbeddedSolrNode.rollupCore(config.collection())));
     RetentionRules retentionRules = config.retentionRules();
-    retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis)
-        .alsoIn(rollups == null ? null : EmbeddedSolrNode.rollupCore(config.collection()));
+    RollupRetention rollupRetention = config.rollupRetention();
+    retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis);
+    if (rollups != null) {
+      retention.alsoIn(EmbeddedSolrNode.rollupCore(config.collection()), rollupRetention);
+    }
     maintenance = Executors.newSingleThreadScheduledExecutor(daemon("chronix-maintenance"));
     scheduleCompaction(config.compactionInterval().toMillis());
-    if (!retentionRules.keepsEverything()) {
+    if (!retentionRules.keepsEverything() || (rollups != null && rollupRetention.deletesOnItsOwn())) {
       scheduleRetention(config.retentionCheckInterval().toMillis());
     }
   }
@@ -173,7 +179,8 @@ public final class Storage implements AutoCloseable {
       try {
         RetentionEnforcer.Result result = retention.enforce();
         if (result.records() > 0) {
-          LOG.info("retention deleted {} records past their series' retention", result.records());
+          LOG.info("retention deleted {} records past their series' retention and {} rollup records",
+              result.records(), result.rollups());
         }
       } catch (IOException | RuntimeException e) {
         LOG.warn("retention check failed, will retry: {}", e.getMessage());

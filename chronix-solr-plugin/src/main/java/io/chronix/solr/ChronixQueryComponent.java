@@ -72,6 +72,12 @@ public class ChronixQueryComponent extends SearchComponent {
   public static final String KEYS_ONLY = "chronix.keys";
   /** Request parameter: {@code false} answers a downsample from the records even where a rollup tier could. */
   public static final String ROLLUPS = "chronix.rollups";
+  /**
+   * Request parameter naming a rollup tier: each series comes as its PromQL windows in that tier
+   * where they answer exactly, else as its points (the PromQL source's range queries, {@code
+   * SeriesCollector#collectWindows}); functions are not run.
+   */
+  public static final String WINDOWS = "chronix.windows";
   /** Response header entry naming the rollup tier that answered (some of) the series. */
   public static final String ROLLUP_HEADER = "chronixRollup";
   /** Response header entry echoing the parsed time range. */
@@ -181,6 +187,11 @@ public class ChronixQueryComponent extends SearchComponent {
           query.range(), query.join())));
       return;
     }
+    String windowsTier = params.get(WINDOWS);
+    if (windowsTier != null) {
+      rb.rsp.addResponse(windows(rb, query, queries, windowsTier, collector));
+      return;
+    }
     // aggregations over whole records come from their statistics
     boolean summarize = !query.keysOnly() && query.analyses().isEmpty() && !query.fields().anyPoints()
         && SummaryAggregations.answers(query.functions());
@@ -202,6 +213,26 @@ public class ChronixQueryComponent extends SearchComponent {
     boolean shard = params.getBool(org.apache.solr.common.params.ShardParams.IS_SHARD, false);
     rb.rsp.addResponse(respond(series, evaluator, query, params, shard));
     RawJsonFields.applyTo(rb, query.fields());
+  }
+
+  /** Series as PromQL windows of a tier where they answer exactly, else as points ({@link #WINDOWS}). */
+  private static SolrDocumentList windows(ResponseBuilder rb, SeriesQuery query, List<Query> queries, String tierName,
+      SeriesCollector collector) throws IOException {
+    try (RollupSource rollups = RollupSource.of(rb.req.getCore())) {
+      RollupPlan.Tier tier = null;
+      for (RollupPlan.Tier present : rollups == null ? List.<RollupPlan.Tier>of() : rollups.tiers()) {
+        tier = present.label().equals(tierName) ? present : tier;
+      }
+      List<SolrDocument> documents = new ArrayList<>();
+      for (JoinedSeries joined : collector.collectWindows(rb.req.getSearcher(), queries, query.range(), query.join(),
+          tier, rollups)) {
+        documents.add(joined.windows() != null
+            ? SeriesDocuments.renderWindows(joined.fields(), joined.windows(), query.fields())
+            : SeriesDocuments.render(joined.fields(), joined.points(), List.of(), false, query.fields(),
+                query.precision()));
+      }
+      return ShardMerge.page(documents, rb.req.getParams());
+    }
   }
 
   /** Evaluates and renders joined series, paging unless this is a shard answering a coordinator. */

@@ -52,6 +52,7 @@ final class ServerOptions {
     result.flushInterval();
     result.codec();
     result.retentionRules();
+    result.rollupRetention();
     result.retentionCheckInterval();
     return result;
   }

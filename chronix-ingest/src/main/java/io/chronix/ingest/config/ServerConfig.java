@@ -3,6 +3,7 @@ package io.chronix.ingest.config;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.Compressions;
 import io.chronix.ingest.lifecycle.RetentionRules;
+import io.chronix.ingest.lifecycle.RollupRetention;
 import io.chronix.ingest.protocol.TcpLineListener;
 import io.chronix.ingest.rollup.RollupTiers;
 import io.chronix.ingest.security.Credentials;
@@ -310,6 +311,11 @@ public final class ServerConfig {
   /** rollup.tiers (docs/lifecycle.md); empty: none. */
   public RollupTiers rollupTiers() {
     return RollupTiers.parse(get("rollup.tiers"));
+  }
+
+  /** rollup.retention (docs/lifecycle.md): per tier; a tier it does not name goes with its records. */
+  public RollupRetention rollupRetention() {
+    return RollupRetention.parse(get("rollup.retention"), rollupTiers());
   }
 
   /** retention.default and retention.rules (docs/lifecycle.md). */

@@ -108,7 +108,7 @@ public final class HttpApi {
 
     context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
     SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());
-    Engine engine = new Engine(source, promqlFetchers);
+    Engine engine = new Engine(source.withTiers(config.rollupTiers().forPromQl()), promqlFetchers);
     context.addServlet(new ServletHolder(new RemoteReadServlet(source, maxBody, config.promqlLimits().maxSamples())),
         "/api/v1/read");
     context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),

@@ -62,6 +62,8 @@ public final class DeleteSeriesServlet extends HttpServlet {
     body.put("deletedPoints", result.pointsDeleted());
     body.put("deletedRecords", result.recordsDeleted());
     body.put("rewrittenRecords", result.recordsRewritten());
+    body.put("deletedRollups", result.rollupsDeleted());
+    body.put("rewrittenRollups", result.rollupsRewritten());
     JsonResponses.send(response, 200, body);
   }
 }

@@ -59,7 +59,8 @@ public final class RetentionRules {
     return new RetentionRules(parsed, new Rule("*", period("retention.default", defaultPeriod)));
   }
 
-  private static Duration period(String what, String text) {
+  /** A retention period: a positive duration or {@code forever} (null); {@code what} names the setting. */
+  static Duration period(String what, String text) {
     if (text.trim().equalsIgnoreCase("forever")) {
       return null;
     }

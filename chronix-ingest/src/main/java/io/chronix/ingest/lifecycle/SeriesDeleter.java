@@ -12,6 +12,7 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.compaction.Compactor;
 import io.chronix.ingest.promql.SeriesLabels;
+import io.chronix.ingest.rollup.OrphanRollups;
 import io.chronix.ingest.rollup.RollupStore;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.IOException;
@@ -51,8 +52,12 @@ public final class SeriesDeleter {
     }
   }
 
-  /** What a delete did. */
-  public record Result(long pointsDeleted, long recordsDeleted, long recordsRewritten) {}
+  /**
+   * What a delete did: points and records, and rollup records whose record was gone already
+   * (tiers kept longer than their records), deleted or rewritten without the range's intervals.
+   */
+  public record Result(long pointsDeleted, long recordsDeleted, long recordsRewritten, long rollupsDeleted,
+      long rollupsRewritten) {}
 
   private final SolrClient client;
   private final String collection;
@@ -60,10 +65,16 @@ public final class SeriesDeleter {
   private final Compactor compactor;
   /** Null without rollup tiers; else they follow the records. */
   private RollupStore rollups;
+  /** Null without rollup tiers; else the range is erased from rollups whose records are gone. */
+  private OrphanRollups orphans;
 
-  /** Keeps the rollup tiers in step with the records it deletes and rewrites. */
-  public SeriesDeleter withRollups(RollupStore rollups) {
+  /**
+   * Keeps the rollup tiers in step with the records it deletes and rewrites, and erases the range
+   * from the rollups that outlived their records.
+   */
+  public SeriesDeleter withRollups(RollupStore rollups, OrphanRollups orphans) {
     this.rollups = rollups;
+    this.orphans = orphans;
     return this;
   }
 
@@ -133,7 +144,11 @@ public final class SeriesDeleter {
       } catch (SolrServerException e) {
         throw new IOException("delete: commit failed: " + e.getMessage(), e);
       }
-      return new Result(points, deleted, rewritten);
+      OrphanRollups.Result erased = orphans == null ? new OrphanRollups.Result(0, 0)
+          : orphans.erase(selectors.isEmpty() ? selection.solrQuery() : "*:*",
+              narrowed == null ? List.of() : List.of(narrowed),
+              rollup -> selectors.isEmpty() || matchesAny(SeriesLabels.of(rollup), selectors), startMillis, endMillis);
+      return new Result(points, deleted, rewritten, erased.deleted(), erased.rewritten());
     }
   }
 

@@ -33,14 +33,21 @@ public final class PrometheusApiServlet extends HttpServlet {
   /** The Prometheus version reported to clients: Grafana enables match[] on label lookups from 2.24 on. */
   static final String PROMETHEUS_VERSION = "2.53.0";
   private static final String TRUNCATED = "results truncated due to limit";
+  /** Request parameter: {@code false} reads the samples even where a rollup tier answers (docs/lifecycle.md). */
+  static final String ROLLUPS = "chronix.rollups";
+  /** Response header naming the rollup tiers a range query read. */
+  static final String ROLLUP_HEADER = "X-Chronix-Rollup";
 
   private final transient Engine engine;
+  /** The same engine without rollup tiers: {@code chronix.rollups=false} reads the samples. */
+  private final transient Engine samplesOnly;
   private final transient SeriesCatalog catalog;
   private final transient QueryLimits limits;
   private final transient LongSupplier clockMillis;
 
   public PrometheusApiServlet(Engine engine, SeriesCatalog catalog, QueryLimits limits, LongSupplier clockMillis) {
     this.engine = engine;
+    this.samplesOnly = engine.withoutTiers();
     this.catalog = catalog;
     this.limits = limits;
     this.clockMillis = clockMillis;
@@ -139,7 +146,11 @@ public final class PrometheusApiServlet extends HttpServlet {
     if (step <= 0) {
       throw ApiParameters.invalid("step", "zero or negative query resolution step widths are not accepted. Try a positive integer");
     }
-    QueryResult result = engine.range(query == null ? "" : query, start, end, step, limits(request));
+    Engine chosen = "false".equals(request.getParameter(ROLLUPS)) ? samplesOnly : engine;
+    QueryResult result = chosen.range(query == null ? "" : query, start, end, step, limits(request));
+    if (!result.tiers().isEmpty()) {
+      response.setHeader(ROLLUP_HEADER, String.join(",", result.tiers()));
+    }
     respond(request, response, result);
   }
 

@@ -3,10 +3,13 @@ package io.chronix.ingest.promql;
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.RawSeries;
 import io.chronix.analysis.promql.engine.SeriesSource;
+import io.chronix.analysis.promql.engine.TierReader;
 import io.chronix.analysis.promql.model.LabelMatcher;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.rollup.BucketStats;
+import io.chronix.core.rollup.RollupBlob;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesMerge;
 import java.io.IOException;
@@ -15,6 +18,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
@@ -29,15 +33,21 @@ import org.apache.solr.common.params.ModifiableSolrParams;
  * the Chronix plugin ({@code chronix.match}, {@code cj=*}), which selects records by their fields,
  * reads only those overlapping the range, joins each series' chunks, adds points still buffered
  * and answers each series with its points as a blob. Millisecond timestamps, as PromQL has them:
- * points within one millisecond collapse to the last.
+ * points within one millisecond collapse to the last. With the store's rollup tiers ({@link
+ * #withTiers}), range queries read a series' windows of a tier instead of its points where they
+ * answer exactly ({@link TierReader}).
  */
 public final class SolrSeriesSource implements SeriesSource {
 
   static final String QUERY_HANDLER = "/query";
+  /** The plugin's parameter asking for a tier's windows, and the field answering them (the plugin is a runtime dependency). */
+  static final String WINDOWS_PARAM = "chronix.windows";
+  static final String WINDOWS_FIELD = "windows";
 
   private final SolrClient solr;
   private final String collection;
   private final int maxSeries;
+  private List<TierReader.Tier> tiers = List.of();
 
   public SolrSeriesSource(SolrClient solr, String collection, int maxSeries) {
     this.solr = solr;
@@ -59,40 +69,138 @@ public final class SolrSeriesSource implements SeriesSource {
 
   @Override
   public List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime) {
+    Map<Labels, List<Points>> byLabels = new LinkedHashMap<>();
+    for (SolrDocument document : documents(matchers, minTime, maxTime, null)) {
+      Object data = document.getFieldValue("data");
+      if (data instanceof byte[] blob) {
+        byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points(blob, matchers));
+      }
+    }
+    List<RawSeries> result = new ArrayList<>(byLabels.size());
+    for (Map.Entry<Labels, List<Points>> entry : byLabels.entrySet()) {
+      result.add(joined(entry.getKey(), entry.getValue()));
+    }
+    result.sort(Comparator.comparing(RawSeries::labels));
+    return result;
+  }
+
+  /** The store's rollup tiers (rollup.tiers), read by range queries where they answer exactly. */
+  public SolrSeriesSource withTiers(List<TierReader.Tier> tiers) {
+    SolrSeriesSource withTiers = new SolrSeriesSource(solr, collection, maxSeries);
+    withTiers.tiers = List.copyOf(tiers);
+    return withTiers;
+  }
+
+  @Override
+  public Optional<TierReader> tierReader() {
+    return tiers.isEmpty() ? Optional.empty() : Optional.of(new Windows());
+  }
+
+  /** The plugin's windows of a tier ({@code chronix.windows}), or points where they would not answer exactly. */
+  private final class Windows implements TierReader {
+
+    @Override
+    public List<Tier> tiers() {
+      return tiers;
+    }
+
+    @Override
+    public List<TieredSeries> selectWindows(List<LabelMatcher> matchers, Tier tier, long minTime, long maxTime) {
+      Map<Labels, List<Object>> byLabels = new LinkedHashMap<>();
+      for (SolrDocument document : documents(matchers, minTime, maxTime, tier.name())) {
+        Object windows = document.getFieldValue(WINDOWS_FIELD);
+        document.removeFields(WINDOWS_FIELD); // not a label
+        Object data = document.getFieldValue("data");
+        if (windows instanceof byte[] blob) {
+          byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(windows(blob, matchers));
+        } else if (data instanceof byte[] blob) {
+          byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points(blob, matchers));
+        }
+      }
+      List<TieredSeries> result = new ArrayList<>(byLabels.size());
+      for (Map.Entry<Labels, List<Object>> entry : byLabels.entrySet()) {
+        List<Object> parts = entry.getValue();
+        BucketStats windows = parts.stream().allMatch(BucketStats.class::isInstance)
+            ? inTurn(parts.stream().map(BucketStats.class::cast).toList()) : null;
+        if (windows != null) {
+          result.add(new TieredSeries(entry.getKey(), windows, null));
+        } else if (parts.stream().allMatch(Points.class::isInstance)) {
+          result.add(new TieredSeries(entry.getKey(), null, joined(entry.getKey(), parts.stream().map(Points.class::cast).toList())));
+        } else {
+          // series equal but for their value type or origin, overlapping in time or partly as points: their samples
+          return samplesOnly(matchers, minTime, maxTime);
+        }
+      }
+      result.sort(Comparator.comparing(TieredSeries::labels));
+      return result;
+    }
+
+    /**
+     * The windows of series equal but for their value type or origin, one after the other: null
+     * where their samples overlap in time (a shared timestamp keeps one value).
+     */
+    private static BucketStats inTurn(List<BucketStats> parts) {
+      List<BucketStats> sorted = new ArrayList<>(parts);
+      sorted.sort(Comparator.comparingLong(windows -> windows.firstTime(0)));
+      BucketStats joined = sorted.get(0);
+      for (BucketStats next : sorted.subList(1, sorted.size())) {
+        if (next.firstTime(0) <= joined.lastTime(joined.size() - 1)) {
+          return null;
+        }
+        joined = joined.then(next);
+      }
+      return joined;
+    }
+
+    private List<TieredSeries> samplesOnly(List<LabelMatcher> matchers, long minTime, long maxTime) {
+      List<TieredSeries> result = new ArrayList<>();
+      for (RawSeries series : select(matchers, minTime, maxTime)) {
+        result.add(new TieredSeries(series.labels(), null, series));
+      }
+      return result;
+    }
+  }
+
+  /** The series documents of a selector and range; with a tier, as windows where they answer. */
+  private SolrDocumentList documents(List<LabelMatcher> matchers, long minTime, long maxTime, String tier) {
     ModifiableSolrParams params = new ModifiableSolrParams();
     params.set("q", "start:" + minTime + " AND end:" + maxTime);
     params.set("chronix.match", selector(matchers));
     params.set("cj", "*");
     params.set("fl", "*,+data");
     params.set("rows", maxSeries + 1);
+    if (tier != null) {
+      params.set(WINDOWS_PARAM, tier);
+    }
     SolrDocumentList documents = query(solr, collection, params);
     if (documents.getNumFound() > maxSeries) {
       throw PromQlException.execution("the selector " + selector(matchers) + " matches " + documents.getNumFound()
           + " series, more than promql.maxSeries (" + maxSeries + "); narrow it down");
     }
-    Map<Labels, List<Points>> byLabels = new LinkedHashMap<>();
-    for (SolrDocument document : documents) {
-      Object data = document.getFieldValue("data");
-      if (!(data instanceof byte[] blob)) {
-        continue;
-      }
-      Points points;
-      try {
-        points = ChunkCodec.decode(blob);
-      } catch (CorruptBlobException e) {
-        throw new PromQlException(PromQlException.Type.INTERNAL, "a series of " + selector(matchers)
-            + " could not be decoded: " + e.getMessage(), e);
-      }
-      byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points);
+    return documents;
+  }
+
+  private static Points points(byte[] blob, List<LabelMatcher> matchers) {
+    try {
+      return ChunkCodec.decode(blob);
+    } catch (CorruptBlobException e) {
+      throw new PromQlException(PromQlException.Type.INTERNAL, "a series of " + selector(matchers)
+          + " could not be decoded: " + e.getMessage(), e);
     }
-    List<RawSeries> result = new ArrayList<>(byLabels.size());
-    for (Map.Entry<Labels, List<Points>> entry : byLabels.entrySet()) {
-      // series equal but for their value type or origin show as one, as their labels are equal
-      Points points = entry.getValue().size() == 1 ? entry.getValue().get(0) : SeriesMerge.merge(entry.getValue());
-      result.add(RawSeries.fromNanos(entry.getKey(), points));
+  }
+
+  private static BucketStats windows(byte[] blob, List<LabelMatcher> matchers) {
+    try {
+      return RollupBlob.decode(blob).windows();
+    } catch (CorruptBlobException e) {
+      throw new PromQlException(PromQlException.Type.INTERNAL, "the windows of a series of " + selector(matchers)
+          + " could not be decoded: " + e.getMessage(), e);
     }
-    result.sort(Comparator.comparing(RawSeries::labels));
-    return result;
+  }
+
+  /** Series equal but for their value type or origin show as one, as their labels are equal. */
+  private static RawSeries joined(Labels labels, List<Points> parts) {
+    return RawSeries.fromNanos(labels, parts.size() == 1 ? parts.get(0) : SeriesMerge.merge(parts));
   }
 
   /** Runs a series query on the Chronix handler, with Solr's errors as PromQL errors. */

@@ -3,8 +3,8 @@ package io.chronix.ingest.rollup;
 import io.chronix.core.record.Record;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
-import io.chronix.core.rollup.BucketStats;
 import io.chronix.core.rollup.RollupBlob;
+import io.chronix.core.rollup.RollupStats;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.ValueType;
 import java.io.IOException;
@@ -55,7 +55,7 @@ public final class RollupStore {
         String label = RollupTiers.label(interval);
         document.setField(RecordFields.ID, id(records.get(r).id(), label));
         document.setField(TIER, label);
-        document.setField(RecordFields.DATA, RollupBlob.encode(BucketStats.of(numbers, interval.toNanos())));
+        document.setField(RecordFields.DATA, RollupBlob.encode(RollupStats.of(numbers, interval.toNanos())));
         documents.add(document);
       }
     }

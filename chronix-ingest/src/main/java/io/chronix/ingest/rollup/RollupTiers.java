@@ -1,5 +1,6 @@
 package io.chronix.ingest.rollup;
 
+import io.chronix.analysis.promql.engine.TierReader;
 import io.chronix.ingest.config.Durations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +37,15 @@ public record RollupTiers(List<Duration> intervals) {
       intervals.add(interval);
     }
     return new RollupTiers(intervals);
+  }
+
+  /** The tiers as the PromQL engine reads them (names and milliseconds), finest first. */
+  public List<TierReader.Tier> forPromQl() {
+    List<TierReader.Tier> tiers = new ArrayList<>();
+    for (Duration interval : intervals) {
+      tiers.add(new TierReader.Tier(label(interval), interval.toMillis()));
+    }
+    return tiers;
   }
 
   public boolean isEmpty() {

@@ -2,17 +2,16 @@ package io.chronix.ingest.rollup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static io.chronix.ingest.rollup.TierAnswers.assertSame;
+import static io.chronix.ingest.rollup.TierAnswers.post;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.ingest.ChronixServer;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -25,10 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RollupQueryTest {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-  private static final long T0 = 1_700_006_400_000L; // a multiple of a day
-  private static final long DAY = 86_400_000L;
+  private static final HttpClient HTTP = TierAnswers.HTTP;
+  private static final long T0 = TierAnswers.T0;
+  private static final long DAY = TierAnswers.DAY;
 
   @TempDir Path dir;
 
@@ -102,9 +100,9 @@ class RollupQueryTest {
       post(server, "/flush", "");
       String range = "start:" + T0 + " AND end:" + (T0 + DAY);
       String cf = "metric{downsample:15,minutes,max}";
-      JsonNode tier = query(server, "cpu", range, cf, true);
+      JsonNode tier = TierAnswers.query(server, "cpu", range, cf, true);
       assertTrue(tier.at("/responseHeader/chronixRollup").isTextual(), "the compacted records have rollups: " + tier);
-      assertSame(query(server, "cpu", range, cf, false).at("/response/docs"), tier.at("/response/docs"), cf, false);
+      assertSame(TierAnswers.query(server, "cpu", range, cf, false).at("/response/docs"), tier.at("/response/docs"), cf, false);
 
       // a deleted range: the records split, their rollups replaced
       HttpResponse<String> deleted = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl()
@@ -113,53 +111,13 @@ class RollupQueryTest {
           HttpResponse.BodyHandlers.ofString());
       assertEquals(200, deleted.statusCode(), deleted.body());
       post(server, "/flush", "");
-      tier = query(server, "cpu", range, cf, true);
+      tier = TierAnswers.query(server, "cpu", range, cf, true);
       assertTrue(tier.at("/responseHeader/chronixRollup").isTextual(), "rewritten records have rollups: " + tier);
-      assertSame(query(server, "cpu", range, cf, false).at("/response/docs"), tier.at("/response/docs"), cf, false);
-    }
-  }
-
-  /** Equal timestamps; equal values, or within rounding for sums and averages (added in another order). */
-  private static void assertSame(JsonNode raw, JsonNode tier, String what, boolean rounding) {
-    assertEquals(raw.size(), tier.size(), what);
-    for (int s = 0; s < raw.size(); s++) {
-      JsonNode expected = raw.get(s).at("/points");
-      JsonNode actual = tier.get(s).at("/points");
-      assertEquals(expected.get("timestamps"), actual.get("timestamps"), what);
-      for (int i = 0; i < expected.get("values").size(); i++) {
-        double e = expected.get("values").get(i).asDouble();
-        double a = actual.get("values").get(i).asDouble();
-        if (rounding) {
-          assertEquals(e, a, Math.abs(e) * 1e-12, what + " point " + i);
-        } else {
-          assertEquals(e, a, 0, what + " point " + i);
-        }
-      }
-      assertEquals(raw.get(s).get("functions"), tier.get(s).get("functions"), what);
+      assertSame(TierAnswers.query(server, "cpu", range, cf, false).at("/response/docs"), tier.at("/response/docs"), cf, false);
     }
   }
 
   private static JsonNode query(ChronixServer server, String q, String cf, boolean rollups) throws Exception {
-    return query(server, "load", q, cf, rollups);
-  }
-
-  private static JsonNode query(ChronixServer server, String name, String q, String cf, boolean rollups)
-      throws Exception {
-    String url = server.solrUrl() + "/chronix/query?wt=json&cj=name,host&fl=host,points&q=" + enc("name:" + name + " AND " + q)
-        + "&cf=" + enc(cf) + "&chronix.rollups=" + rollups;
-    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertEquals(200, response.statusCode(), response.body());
-    return JSON.readTree(response.body());
-  }
-
-  private static void post(ChronixServer server, String path, String body) throws Exception {
-    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + path))
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    assertEquals(204, response.statusCode(), path + ": " + response.body());
-  }
-
-  private static String enc(String text) {
-    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    return TierAnswers.query(server, "load", q, cf, rollups);
   }
 }

@@ -61,7 +61,7 @@ class RollupStoreTest {
           assertEquals(records.get(r).getFirstValue("id") + "~" + tier, rollup.getFirstValue("id"));
           assertEquals("a", rollup.getFirstValue("host"), "the record's fields: the same queries select it");
           BucketStats expected = BucketStats.of(slice, interval.toNanos());
-          BucketStats stored = RollupBlob.decode((byte[]) rollup.getFirstValue("data"));
+          BucketStats stored = RollupBlob.decode((byte[]) rollup.getFirstValue("data")).intervals();
           assertEquals(expected.size(), stored.size());
           for (int b = 0; b < expected.size(); b++) {
             assertEquals(expected.start(b), stored.start(b));

@@ -1,5 +1,6 @@
 package io.chronix.solr.query;
 
+import io.chronix.core.rollup.BucketStats;
 import io.chronix.core.series.Points;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,17 +11,18 @@ import java.util.List;
  * The records of one join key, decoded, merged, de-duplicated and clipped; or, for queries that
  * ask only for aggregations statistics answer, their {@link RecordSummary} (then no points).
  * {@code downsampled}: the points are already the query's first function, a {@code downsample}
- * answered from a rollup tier ({@link io.chronix.solr.rollup.RollupPlan}).
+ * answered from a rollup tier ({@link io.chronix.solr.rollup.RollupPlan}). {@code windows}: instead of
+ * points, the series' PromQL windows in a rollup tier ({@link SeriesCollector#collectWindows}).
  */
 public record JoinedSeries(List<String> joinKey, SeriesFields fields, Points points, RecordSummary summary,
-    boolean downsampled) {
+    boolean downsampled, BucketStats windows) {
 
   public JoinedSeries(List<String> joinKey, SeriesFields fields, Points points) {
-    this(joinKey, fields, points, null, false);
+    this(joinKey, fields, points, null, false, null);
   }
 
   public JoinedSeries(List<String> joinKey, SeriesFields fields, Points points, RecordSummary summary) {
-    this(joinKey, fields, points, summary, false);
+    this(joinKey, fields, points, summary, false, null);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
 import io.chronix.core.record.RecordStats;
 import io.chronix.core.rollup.BucketStats;
+import io.chronix.core.rollup.RollupStats;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
@@ -80,6 +81,9 @@ public final class SeriesCollector {
     long[] points = {0};
     Map<List<String>, Group> groups = groups(searcher, queries, range, join, keysOnly, summarize || plan != null,
         points);
+    if (plan != null && !keysOnly) {
+      addOrphans(groups, rollups, queries, plan.tier(), join, searcher, false);
+    }
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     if (keysOnly) {
       for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
@@ -108,7 +112,7 @@ public final class SeriesCollector {
         Points downsampled = fromRollups(group, range, plan, rollups, searcher);
         if (downsampled != null) {
           if (!downsampled.isEmpty()) {
-            joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, downsampled, null, true);
+            joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, downsampled, null, true, null);
           }
           return;
         }
@@ -128,27 +132,109 @@ public final class SeriesCollector {
     return result;
   }
 
-  /** A record's or the buffers' run of points of a group, by time. */
-  private record Run(long startMillis, long endMillis, StoredChunk stored, LiveChunk live) {}
+  /** Where the records are gone, the tier still holds their statistics: their rollups join their series. */
+  private static void addOrphans(Map<List<String>, Group> groups, RollupSource rollups, List<Query> queries,
+      String tier, JoinFields join, SolrIndexSearcher searcher, boolean windows) throws IOException {
+    List<String> matched = new ArrayList<>();
+    for (Group group : groups.values()) {
+      group.chunks.forEach(chunk -> matched.add(chunk.id()));
+    }
+    for (RollupSource.Orphan orphan : rollups.orphans(queries, tier, searcher, matched, windows)) {
+      Group group = groups.computeIfAbsent(join.keyOf(orphan.fields()), k -> new Group());
+      group.fields.addAll(orphan.fields());
+      group.orphans.add(orphan);
+    }
+  }
 
   /**
-   * The group downsampled as the plan says, from the rollup statistics of its records wholly
-   * inside the range and the points of the others (clipped), or null when the tier cannot answer
-   * exactly: records overlapping in time (a shared timestamp keeps one value), or a record inside
-   * the range without its rollup (written before the tier existed, or being rewritten).
+   * Per joined series in the range, its PromQL windows in the tier ({@link RollupStats#windows},
+   * from {@link #tierStats}), or its points (clipped) where windows cannot answer exactly: the tier
+   * cannot ({@link #tierStats} answers null, or rollups of format version 1), or a window holds NaN
+   * (stale markers are NaN, and windows cannot tell which values were). Null tier: points only.
+   */
+  public List<JoinedSeries> collectWindows(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join, RollupPlan.Tier tier, RollupSource rollups) throws IOException {
+    long[] points = {0};
+    Map<List<String>, Group> groups = groups(searcher, queries, range, join, false, tier != null, points);
+    if (tier != null) {
+      addOrphans(groups, rollups, queries, tier.label(), join, searcher, true);
+    }
+    List<JoinedSeries> result = new ArrayList<>(groups.size());
+    for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
+      Group group = entry.getValue();
+      if (tier != null && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
+        RollupStats stats = tierStats(group, range, tier.label(), tier.nanos(), rollups, searcher, true);
+        if (stats != null && stats.windows() != null && withoutNaN(stats.windows())) {
+          if (stats.windows().size() > 0) {
+            result.add(new JoinedSeries(entry.getKey(), group.fields, new Points(0), null, false, stats.windows()));
+          }
+          continue;
+        }
+      }
+      Points all = join(group, searcher);
+      Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
+      if (!clipped.isEmpty()) {
+        result.add(new JoinedSeries(entry.getKey(), group.fields, clipped));
+      }
+    }
+    JoinedSeries.sort(result);
+    return result;
+  }
+
+  private static boolean withoutNaN(BucketStats windows) {
+    for (int i = 0; i < windows.size(); i++) {
+      if (windows.count(i) != windows.valueCount(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A record's, an orphaned rollup's or the buffers' run of points of a group, by time. */
+  private record Run(long startMillis, long endMillis, StoredChunk stored, LiveChunk live, RollupSource.Orphan orphan) {}
+
+  /**
+   * The group downsampled as the plan says ({@link #tierStats}), or null when the tier cannot
+   * answer exactly.
    */
   private static Points fromRollups(Group group, TimeRange range, RollupPlan plan, RollupSource rollups,
       SolrIndexSearcher searcher) {
-    List<Run> runs = new ArrayList<>(group.chunks.size() + group.live.size());
+    RollupStats joined = tierStats(group, range, plan.tier(), plan.tierNanos(), rollups, searcher, false);
+    if (joined == null) {
+      return null;
+    }
+    BucketStats buckets = joined.intervals().rebucket(plan.intervalNanos());
+    Points downsampled = new Points(buckets.size());
+    for (int b = 0; b < buckets.size(); b++) {
+      downsampled.add(buckets.start(b), value(plan.aggregation(), buckets, b));
+    }
+    return downsampled;
+  }
+
+  /**
+   * The group's statistics in a tier over the range: of its records wholly inside the range from
+   * their rollup records, of the others and of buffered points from their points (clipped), of
+   * rollups whose record is gone from their statistics (only the intervals wholly inside the range:
+   * the others hold points outside it that can no longer be told apart). Null when the tier cannot
+   * answer exactly: runs overlapping in time (a shared timestamp keeps one value), or a record
+   * inside the range without its rollup (written before the tier existed, or being rewritten).
+   * Without {@code windows} only the downsample intervals are read and computed (windows null).
+   */
+  private static RollupStats tierStats(Group group, TimeRange range, String tier, long tierNanos, RollupSource rollups,
+      SolrIndexSearcher searcher, boolean windows) {
+    List<Run> runs = new ArrayList<>(group.chunks.size() + group.live.size() + group.orphans.size());
     for (StoredChunk chunk : group.chunks) {
-      runs.add(new Run(chunk.startMillis(), chunk.endMillis(), chunk, null));
+      runs.add(new Run(chunk.startMillis(), chunk.endMillis(), chunk, null, null));
     }
     for (LiveChunk live : group.live) {
       Points points = live.points();
       if (!points.isEmpty()) {
         runs.add(new Run(Math.floorDiv(points.timestamp(0), 1_000_000L),
-            Math.floorDiv(points.timestamp(points.size() - 1), 1_000_000L), null, live));
+            Math.floorDiv(points.timestamp(points.size() - 1), 1_000_000L), null, live, null));
       }
+    }
+    for (RollupSource.Orphan orphan : group.orphans) {
+      runs.add(new Run(orphan.startMillis(), orphan.endMillis(), null, null, orphan));
     }
     runs.sort(java.util.Comparator.comparingLong(Run::startMillis));
     List<String> inside = new ArrayList<>();
@@ -161,19 +247,22 @@ public final class SeriesCollector {
         inside.add(run.stored().id());
       }
     }
-    Map<String, BucketStats> stats;
+    Map<String, RollupStats> stats;
     try {
-      stats = rollups.stats(inside, plan.tier());
+      stats = rollups.stats(inside, tier, windows);
     } catch (IOException e) {
       throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "reading rollups failed: " + e.getMessage(), e);
     }
     if (stats.size() < inside.size()) {
       return null;
     }
-    BucketStats joined = null;
+    RollupStats joined = null;
     for (Run run : runs) {
-      BucketStats part;
-      if (run.stored() != null && whollyIn(run, range)) {
+      RollupStats part;
+      if (run.orphan() != null) {
+        part = whollyIn(run, range) ? run.orphan().stats() : run.orphan().stats().within(range.fromMillis(),
+            range.toMillis());
+      } else if (run.stored() != null && whollyIn(run, range)) {
         part = stats.get(run.stored().id());
       } else {
         Points points = run.stored() != null ? run.stored().withData(searcher).decode(group.fields) : run.live().points();
@@ -183,19 +272,11 @@ public final class SeriesCollector {
         if (points.isEmpty()) {
           continue;
         }
-        part = BucketStats.of(points, plan.tierNanos());
+        part = windows ? RollupStats.of(points, tierNanos) : RollupStats.intervalsOf(points, tierNanos);
       }
       joined = joined == null ? part : joined.then(part);
     }
-    if (joined == null) {
-      return new Points(0);
-    }
-    BucketStats buckets = joined.rebucket(plan.intervalNanos());
-    Points downsampled = new Points(buckets.size());
-    for (int b = 0; b < buckets.size(); b++) {
-      downsampled.add(buckets.start(b), value(plan.aggregation(), buckets, b));
-    }
-    return downsampled;
+    return joined == null ? RollupStats.of(new Points(0), tierNanos) : joined;
   }
 
   private static boolean whollyIn(Run run, TimeRange range) {
@@ -339,6 +420,8 @@ public final class SeriesCollector {
     final List<StoredChunk> chunks = new ArrayList<>();
     /** Buffered points of matching series, each sorted. */
     final List<LiveChunk> live = new ArrayList<>();
+    /** Rollups of the planned tier whose records are gone. */
+    final List<RollupSource.Orphan> orphans = new ArrayList<>();
 
     /** Every record's points with what orders them in the join; buffered points are the newest of their series. */
     List<JoinOrder.Part<Points>> parts(SolrIndexSearcher searcher) {

@@ -4,6 +4,9 @@ import io.chronix.analysis.FunctionValue;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.Compressions;
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.rollup.BucketStats;
+import io.chronix.core.rollup.RollupBlob;
+import io.chronix.core.rollup.RollupStats;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
 import io.chronix.solr.analyze.SeriesEvaluator;
@@ -39,6 +42,18 @@ public final class SeriesDocuments {
         document.setField(field.getKey(), all.size() == 1 ? all.first() : new ArrayList<>(all));
       }
     }
+  }
+
+  /** Field holding a series' PromQL windows in a rollup tier ({@link RollupBlob}, intervals left empty). */
+  public static final String WINDOWS = "windows";
+
+  /** A series' fields and its PromQL windows in a rollup tier. */
+  public static SolrDocument renderWindows(SeriesFields fields, BucketStats windows, FieldList fl) {
+    SolrDocument document = new SolrDocument();
+    addFields(document, fields, fl);
+    BucketStats noIntervals = new BucketStats(windows.interval() * 1_000_000L, 0);
+    document.setField(WINDOWS, RollupBlob.encode(new RollupStats(noIntervals, windows)));
+    return document;
   }
 
   /** A series answered from its record statistics: fields, span and count, and the function values. */

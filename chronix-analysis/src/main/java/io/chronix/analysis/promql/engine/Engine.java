@@ -75,7 +75,8 @@ public final class Engine {
     Value value = evaluate(expr, ctx, grid);
     List<QueryResult.Series> series = new ArrayList<>();
     if (value instanceof Value.Range range) {
-      return new QueryResult(matrixOf(range.series()), ctx.annotations.warnings(), ctx.annotations.infos());
+      return new QueryResult(matrixOf(range.series()), ctx.annotations.warnings(), ctx.annotations.infos(),
+          List.copyOf(ctx.tiersRead));
     }
     if (value instanceof Value.Scalar scalar) {
       series.add(points(StepSeries.ofScalar(scalar.values()), grid));
@@ -87,7 +88,13 @@ public final class Engine {
       }
     }
     series.sort(Comparator.comparing(QueryResult.Series::labels));
-    return new QueryResult(new QueryResult.Matrix(series), ctx.annotations.warnings(), ctx.annotations.infos());
+    return new QueryResult(new QueryResult.Matrix(series), ctx.annotations.warnings(), ctx.annotations.infos(),
+        List.copyOf(ctx.tiersRead));
+  }
+
+  /** The same engine reading samples only, never a rollup tier (to compare, or where tiers are not wanted). */
+  public Engine withoutTiers() {
+    return new Engine(source::select, fetchers);
   }
 
   private static boolean isTransformation(Expr expr) {
@@ -103,6 +110,7 @@ public final class Engine {
   }
 
   private Value evaluate(Expr expr, QueryContext ctx, Grid grid) {
+    source.tierReader().ifPresent(reader -> ctx.readTiers(TierPlan.of(expr, grid, reader.tiers())));
     prefetch(FetchPlan.of(expr, grid.start(), grid.end(), ctx.lookback()), ctx);
     try {
       return new Evaluator(ctx, grid).eval(expr);

@@ -86,25 +86,42 @@ final class Evaluator {
     int steps = grid.steps();
     long offset = selector.offsetMillis();
     long lookback = ctx.lookback();
+    List<StepSeries> result = new ArrayList<>();
+    if (ctx.tierOf(selector.matchers()) != null) {
+      for (TierReader.TieredSeries s : ctx.windows(selector.matchers())) {
+        keep(s.windows() != null ? TierSteps.instant(s.labels(), s.windows(), grid, offset, lookback, timestamps)
+            : instantSteps(s.samples(), selector, timestamps), result);
+      }
+      return new Value.Vector(result);
+    }
     long from = atTime(selector.at(), 0) - offset - lookback + 1;
     long to = atTime(selector.at(), steps - 1) - offset;
-    List<RawSeries> series = ctx.series(selector.matchers(), Math.min(from, to - lookback + 1), to);
-    List<StepSeries> result = new ArrayList<>(series.size());
-    for (RawSeries s : series) {
-      StepSeries out = new StepSeries(s.labels(), steps);
-      for (int i = 0; i < steps; i++) {
-        long t = atTime(selector.at(), i) - offset;
-        int index = s.upperBound(t) - 1;
-        if (index >= 0 && s.timestamp(index) > t - lookback && !StaleMarker.is(s.value(index))) {
-          out.set(i, timestamps ? s.timestamp(index) / 1000.0 : s.value(index));
-        }
-      }
-      if (!out.isEmpty()) {
-        ctx.account(out.count());
-        result.add(out);
-      }
+    for (RawSeries s : ctx.series(selector.matchers(), Math.min(from, to - lookback + 1), to)) {
+      keep(instantSteps(s, selector, timestamps), result);
     }
     return new Value.Vector(result);
+  }
+
+  private void keep(StepSeries out, List<StepSeries> result) {
+    if (!out.isEmpty()) {
+      ctx.account(out.count());
+      result.add(out);
+    }
+  }
+
+  private StepSeries instantSteps(RawSeries s, VectorSelector selector, boolean timestamps) {
+    int steps = grid.steps();
+    long offset = selector.offsetMillis();
+    long lookback = ctx.lookback();
+    StepSeries out = new StepSeries(s.labels(), steps);
+    for (int i = 0; i < steps; i++) {
+      long t = atTime(selector.at(), i) - offset;
+      int index = s.upperBound(t) - 1;
+      if (index >= 0 && s.timestamp(index) > t - lookback && !StaleMarker.is(s.value(index))) {
+        out.set(i, timestamps ? s.timestamp(index) / 1000.0 : s.value(index));
+      }
+    }
+    return out;
   }
 
   /**

@@ -168,16 +168,30 @@ final class FunctionCalls {
         scalars.add(scalarArg(call, i));
       }
     }
-    Evaluator.RangeArgument argument = evaluator.rangeArgument(call.args().get(matrixIndex));
     String name = call.function().name();
     boolean counterFunction = name.equals("rate") || name.equals("increase");
     List<StepSeries> result = new ArrayList<>();
     Set<Labels> seen = new HashSet<>();
     boolean duplicate = false;
+    Expr argumentExpr = call.args().get(matrixIndex);
+    List<RawSeries> samples = new ArrayList<>();
+    List<StepSeries> fromTier = new ArrayList<>();
+    Evaluator.RangeArgument argument = tieredRange(call, argumentExpr, samples, fromTier, keepName);
+    if (argument == null) {
+      argument = evaluator.rangeArgument(argumentExpr);
+      samples = argument.series();
+    }
+    for (StepSeries out : fromTier) {
+      if (!out.isEmpty()) {
+        evaluator.ctx.account(out.count());
+        duplicate |= !seen.add(out.labels);
+        result.add(out);
+      }
+    }
     Window w = new Window();
     w.rangeMillis = argument.rangeMillis();
     w.scalars = new double[scalars.size()];
-    for (RawSeries s : argument.series()) {
+    for (RawSeries s : samples) {
       evaluator.ctx.checkDeadline();
       StepSeries out = new StepSeries(keepName ? s.labels() : s.labels().withoutMetricName(), steps);
       w.timestamps = s.timestampArray();
@@ -228,6 +242,31 @@ final class FunctionCalls {
       throw PromQlException.execution(VectorBuilder.DUPLICATE);
     }
     return new Value.Vector(result);
+  }
+
+  /**
+   * Where the plan reads the range's selector from a tier ({@link TierPlan}): the steps of the
+   * series that have windows go to {@code fromTier}, the samples of those that do not to {@code
+   * samples}, and the window placement is returned. Null where the samples answer.
+   */
+  private Evaluator.RangeArgument tieredRange(Call call, Expr argument, List<RawSeries> samples,
+      List<StepSeries> fromTier, boolean keepName) {
+    if (!TierPlan.FUNCTIONS.contains(call.function().name())
+        || !(ParenExpr.unwrap(argument) instanceof MatrixSelector matrix)
+        || evaluator.ctx.tierOf(matrix.selector().matchers()) == null) {
+      return null;
+    }
+    VectorSelector selector = matrix.selector();
+    for (TierReader.TieredSeries s : evaluator.ctx.windows(selector.matchers())) {
+      if (s.windows() == null) {
+        samples.add(s.samples().withoutStaleMarkers());
+      } else {
+        fromTier.add(TierSteps.range(keepName ? s.labels() : s.labels().withoutMetricName(), s.windows(),
+            call.function().name(), evaluator.grid, selector.offsetMillis(), matrix.rangeMillis()));
+      }
+    }
+    return new Evaluator.RangeArgument(samples, matrix.rangeMillis(), selector.offsetMillis(), selector.at(),
+        matrix.position());
   }
 
   static int matrixArgument(Call call) {

@@ -25,6 +25,11 @@ final class QueryContext {
   private final SeriesSource source;
   private final long deadlineNanos;
   private final Map<String, Fetched> fetched = new ConcurrentHashMap<>();
+  /** The selectors a rollup tier answers ({@link TierPlan}), and their windows once fetched. */
+  private Map<String, TierReader.Tier> tiered = Map.of();
+  private final Map<String, List<TierReader.TieredSeries>> windows = new ConcurrentHashMap<>();
+  /** The names of the tiers whose windows answered some series, for the answer. */
+  final java.util.Set<String> tiersRead = new java.util.concurrent.ConcurrentSkipListSet<>();
   private long samples;
 
   QueryContext(String query, SeriesSource source, QueryLimits limits, long queryStart, long queryEnd, long queryStep) {
@@ -65,13 +70,62 @@ final class QueryContext {
     return String.join(",", parts);
   }
 
-  /** Fetches a selector's series for [minTime, maxTime]; called before evaluation, possibly in parallel. */
+  /** Reads these selectors from these tiers ({@link TierPlan}); before anything is fetched. */
+  void readTiers(Map<String, TierReader.Tier> plan) {
+    this.tiered = Map.copyOf(plan);
+  }
+
+  /**
+   * Fetches a selector's series for [minTime, maxTime], as windows of its tier where the plan
+   * says so; called before evaluation, possibly in parallel.
+   */
   void prefetch(List<LabelMatcher> matchers, long minTime, long maxTime) {
+    TierReader.Tier tier = tiered.get(key(matchers));
+    if (tier == null) {
+      prefetchSamples(matchers, minTime, maxTime);
+      return;
+    }
+    // whole windows: an instant selector's lookback need not be a multiple of the tier
+    long from = Math.floorDiv(minTime - 1, tier.millis()) * tier.millis() + 1;
+    List<TierReader.TieredSeries> series = source.tierReader().orElseThrow()
+        .selectWindows(matchers, tier, from, maxTime);
+    long count = 0;
+    boolean read = false;
+    List<TierReader.TieredSeries> matching = new ArrayList<>(series.size());
+    for (TierReader.TieredSeries s : series) {
+      if (matchesAll(matchers, s.labels())) {
+        matching.add(s);
+        count += s.windows() != null ? s.windows().size() : s.samples().size();
+        read |= s.windows() != null;
+      }
+    }
+    account(count);
+    windows.put(key(matchers), matching);
+    if (read) {
+      tiersRead.add(tier.name());
+    }
+  }
+
+  /** The tier a selector is read from, or null: its samples. */
+  TierReader.Tier tierOf(List<LabelMatcher> matchers) {
+    return tiered.get(key(matchers));
+  }
+
+  /** A tiered selector's series, fetched before evaluation ({@link #prefetch}). */
+  List<TierReader.TieredSeries> windows(List<LabelMatcher> matchers) {
+    List<TierReader.TieredSeries> series = windows.get(key(matchers));
+    if (series == null) {
+      throw new IllegalStateException("the windows of " + key(matchers) + " were not fetched");
+    }
+    return series;
+  }
+
+  private void prefetchSamples(List<LabelMatcher> matchers, long minTime, long maxTime) {
     List<RawSeries> series = source.select(matchers, minTime, maxTime);
     long count = 0;
     List<RawSeries> matching = new ArrayList<>(series.size());
     for (RawSeries s : series) {
-      if (matchesAll(matchers, s)) {
+      if (matchesAll(matchers, s.labels())) {
         matching.add(s);
         count += s.size();
       }
@@ -86,15 +140,15 @@ final class QueryContext {
     if (present == null || present.minTime > minTime || present.maxTime < maxTime) {
       long from = present == null ? minTime : Math.min(minTime, present.minTime);
       long to = present == null ? maxTime : Math.max(maxTime, present.maxTime);
-      prefetch(matchers, from, to);
+      prefetchSamples(matchers, from, to);
       present = fetched.get(key(matchers));
     }
     return present.series;
   }
 
-  private static boolean matchesAll(List<LabelMatcher> matchers, RawSeries series) {
+  private static boolean matchesAll(List<LabelMatcher> matchers, io.chronix.analysis.promql.model.Labels labels) {
     for (LabelMatcher matcher : matchers) {
-      if (!matcher.matches(series.labels())) {
+      if (!matcher.matches(labels)) {
         return false;
       }
     }

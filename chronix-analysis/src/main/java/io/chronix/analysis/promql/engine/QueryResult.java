@@ -3,8 +3,15 @@ package io.chronix.analysis.promql.engine;
 import io.chronix.analysis.promql.model.Labels;
 import java.util.List;
 
-/** The answer to a query with the warnings and infos collected on the way. */
-public record QueryResult(Data data, List<String> warnings, List<String> infos) {
+/**
+ * The answer to a query with the warnings and infos collected on the way, and the names of the
+ * rollup tiers it read ({@link TierPlan}).
+ */
+public record QueryResult(Data data, List<String> warnings, List<String> infos, List<String> tiers) {
+
+  public QueryResult(Data data, List<String> warnings, List<String> infos) {
+    this(data, warnings, infos, List.of());
+  }
 
   /** What the query evaluated to, by Prometheus' result types. */
   public sealed interface Data permits Scalar, Text, Vector, Matrix {

@@ -2,6 +2,7 @@ package io.chronix.analysis.promql.engine;
 
 import io.chronix.analysis.promql.model.LabelMatcher;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Where the engine gets series from: a store, or a list in memory for tests. The engine applies
@@ -17,4 +18,9 @@ public interface SeriesSource {
    * @throws PromQlException for limits the source enforces (too many series or samples)
    */
   List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime);
+
+  /** The rollup tiers the source keeps, if it does: range queries read them where they answer exactly. */
+  default Optional<TierReader> tierReader() {
+    return Optional.empty();
+  }
 }
