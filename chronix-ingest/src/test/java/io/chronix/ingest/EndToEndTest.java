@@ -212,6 +212,11 @@ class EndToEndTest {
       assertEquals(204, TestHttp.post(front.baseUrl() + "/write?precision=s", "ext,host=z value=5 100", false).statusCode());
       assertEquals(204, TestHttp.post(front.baseUrl() + "/flush", "", false).statusCode());
       assertEquals(404, TestHttp.get(front.baseUrl() + "/solr/chronix/query?q=*:*").statusCode(), "no embedded node");
+      for (String path : new String[] {"/admin/backup", "/admin/restore"}) {
+        HttpResponse<String> notHere = TestHttp.post(front.baseUrl() + path, "", false);
+        assertEquals(501, notHere.statusCode(), path + ": " + notHere.body());
+        assertTrue(notHere.body().contains("use Solr's own backup"), notHere.body());
+      }
     }
     JsonNode response = TestHttp.query(server.solrUrl(), "name:ext", "&fl=dataAsJson&precision=s");
     assertEquals("{\"timestamps\":[100],\"values\":[5.0]}", response.at("/response/docs/0/dataAsJson").asText());

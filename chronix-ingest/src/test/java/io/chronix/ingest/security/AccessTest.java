@@ -111,6 +111,16 @@ class AccessTest {
       assertEquals(200, send("GET", base + COUNT, null, reader).statusCode());
       assertEquals(401, send("GET", base + COUNT, null, null).statusCode());
 
+      // moving and removing data is the admin's: readers and writers are refused before anything runs
+      for (String path : new String[] {"/admin/backup", "/admin/restore", "/api/v1/admin/tsdb/delete_series"}) {
+        for (String who : new String[] {reader, agent}) {
+          HttpResponse<String> refused = send("POST", base + path, "", who);
+          assertEquals(403, refused.statusCode(), path + ": " + refused.body());
+          assertTrue(refused.body().contains("may not use " + path), refused.body());
+        }
+      }
+      assertEquals(403, send("POST", base + "/api/v1/import", "", reader).statusCode(), "importing writes");
+      assertEquals(403, send("GET", base + "/api/v1/export?match[]=cpu", null, agent).statusCode(), "exporting reads");
       assertEquals(403, send("POST", base + "/flush", "", agent).statusCode());
       assertEquals(204, send("POST", base + "/flush", "", admin).statusCode());
       assertEquals(403, send("POST", base + "/solr/chronix/update?commit=true", DELETE_ALL, reader).statusCode());
