@@ -299,6 +299,34 @@ public final class BucketStats {
     return lastTimes[i];
   }
 
+  /** The same intervals with the same statistics, doubles bit for bit (NaN equal to NaN). */
+  @Override
+  public boolean equals(Object other) {
+    if (!(other instanceof BucketStats that) || that.interval != interval || that.rightClosed != rightClosed
+        || that.size != size) {
+      return false;
+    }
+    return Arrays.equals(starts, 0, size, that.starts, 0, size)
+        && Arrays.equals(counts, 0, size, that.counts, 0, size)
+        && Arrays.equals(valueCounts, 0, size, that.valueCounts, 0, size)
+        && Arrays.equals(mins, 0, size, that.mins, 0, size)
+        && Arrays.equals(maxs, 0, size, that.maxs, 0, size)
+        && Arrays.equals(sums, 0, size, that.sums, 0, size)
+        && Arrays.equals(firsts, 0, size, that.firsts, 0, size)
+        && Arrays.equals(lasts, 0, size, that.lasts, 0, size)
+        && Arrays.equals(firstTimes, 0, size, that.firstTimes, 0, size)
+        && Arrays.equals(lastTimes, 0, size, that.lastTimes, 0, size);
+  }
+
+  @Override
+  public int hashCode() {
+    int hash = Long.hashCode(interval) * 31 + size;
+    for (int i = 0; i < size; i++) {
+      hash = hash * 31 + Long.hashCode(starts[i]) + Long.hashCode(counts[i]) + Double.hashCode(sums[i]);
+    }
+    return hash;
+  }
+
   @Override
   public String toString() {
     return size + " intervals of " + interval + (rightClosed ? " (closed at their end)" : "");

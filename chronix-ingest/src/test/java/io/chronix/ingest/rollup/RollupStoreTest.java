@@ -62,16 +62,7 @@ class RollupStoreTest {
           assertEquals("a", rollup.getFirstValue("host"), "the record's fields: the same queries select it");
           BucketStats expected = BucketStats.of(slice, interval.toNanos());
           BucketStats stored = RollupBlob.decode((byte[]) rollup.getFirstValue("data")).intervals();
-          assertEquals(expected.size(), stored.size());
-          for (int b = 0; b < expected.size(); b++) {
-            assertEquals(expected.start(b), stored.start(b));
-            assertEquals(expected.count(b), stored.count(b));
-            assertEquals(expected.min(b), stored.min(b));
-            assertEquals(expected.max(b), stored.max(b));
-            assertEquals(expected.sum(b), stored.sum(b));
-            assertEquals(expected.first(b), stored.first(b));
-            assertEquals(expected.last(b), stored.last(b));
-          }
+          assertEquals(expected, stored);
         }
       }
       assertEquals(0, solr.query("chronix", new SolrQuery("_tier:*").setRows(0)).getResults().getNumFound(),
