@@ -69,6 +69,6 @@ public final class RetentionFilter implements BatchWriter {
       next.write(kept);
     }
     throw new PointsRejectedException(refused + " point(s) refused as older than their retention, "
-        + kept.size() + " stored; first: " + first);
+        + kept.size() + " stored; first: " + first, kept.size());
   }
 }

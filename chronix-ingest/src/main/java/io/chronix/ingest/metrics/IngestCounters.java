@@ -1,6 +1,7 @@
 package io.chronix.ingest.metrics;
 
 import io.chronix.ingest.pipeline.BatchWriter;
+import io.chronix.ingest.pipeline.PointsRejectedException;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,7 +20,12 @@ public final class IngestCounters {
   public BatchWriter counting(String protocol, BatchWriter writer) {
     LongAdder counter = points.computeIfAbsent(protocol, name -> new LongAdder());
     return batch -> {
-      writer.write(batch);
+      try {
+        writer.write(batch);
+      } catch (PointsRejectedException e) {
+        counter.add(e.stored()); // the rest of a partly refused batch was stored and counts
+        throw e;
+      }
       counter.add(batch.size());
     };
   }

@@ -8,7 +8,15 @@ import java.io.IOException;
  */
 public class PointsRejectedException extends IOException {
 
-  public PointsRejectedException(String message) {
+  private final long stored;
+
+  /** @param stored the points of the batch that were stored nevertheless */
+  public PointsRejectedException(String message, long stored) {
     super(message);
+    this.stored = stored;
+  }
+
+  public long stored() {
+    return stored;
   }
 }
