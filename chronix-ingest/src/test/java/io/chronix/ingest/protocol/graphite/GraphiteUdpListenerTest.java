@@ -35,6 +35,22 @@ class GraphiteUdpListenerTest {
   }
 
   @Test
+  void pointsOlderThanTheirRetentionAreRefusedAndTheRestStored() throws Exception {
+    RecordingWriter writer = new RecordingWriter();
+    long now = 1_700_000_000_000L;
+    io.chronix.ingest.pipeline.BatchWriter filtered = io.chronix.ingest.lifecycle.RetentionFilter.around(writer,
+        io.chronix.ingest.lifecycle.RetentionRules.parse("1d", ""), () -> now);
+    try (GraphiteUdpListener listener = new GraphiteUdpListener(filtered, "127.0.0.1", 0, () -> 7L)) {
+      long fresh = now / 1000 - 60;
+      send(listener.port(), "old 1 " + (now / 1000 - 2 * 86_400) + "\nnew 2 " + fresh + "\n");
+      assertEquals(List.of(new Point(SeriesKey.metric("new", Map.of()), fresh * 1_000_000_000L, 2)), writer.awaitPoints(1));
+      send(listener.port(), "later 3 " + fresh + "\n"); // the listener goes on after a refusal
+      assertEquals(new Point(SeriesKey.metric("later", Map.of()), fresh * 1_000_000_000L, 3), writer.awaitPoints(2).get(1));
+      assertEquals(0, listener.droppedPoints(), "refused points are not dropped ones: they were judged, not lost");
+    }
+  }
+
+  @Test
   void overloadDropsAndCounts() throws Exception {
     RecordingWriter writer = new RecordingWriter();
     writer.overloadNext(1);
