@@ -25,13 +25,14 @@ export function withDownsample(cf, intervalMs, aggregation) {
 
 /** An array series drawn as one line per element, labelled name[k]; a point without element k leaves a gap. */
 export function elementLines(line) {
-  const width = Math.max(0, ...line.values.map((array) => array.length));
+  // a reduce, not Math.max(...): spreading one argument a point fails for long series
+  const width = line.values.reduce((widest, array) => Math.max(widest, Array.isArray(array) ? array.length : 0), 0);
   const lines = [];
   for (let k = 0; k < width; k++) {
     const timestamps = [];
     const values = [];
     line.values.forEach((array, i) => {
-      if (array.length > k) {
+      if (Array.isArray(array) && array.length > k) {
         timestamps.push(line.timestamps[i]);
         values.push(array[k]);
       }
@@ -91,7 +92,8 @@ export async function run(form, range, width) {
       values: doc.points ? doc.points.values : [],
       highlight: results.some((r) => (r.name === 'sax' || r.name === 'fastdtw') && r.matches),
     };
-    return doc.type === 'array' ? elementLines(line) : [line];
+    const types = Array.isArray(doc.type) ? doc.type : [doc.type];
+    return types.includes('array') && line.values.some(Array.isArray) ? elementLines(line) : [line];
   });
 
   const markers = [];

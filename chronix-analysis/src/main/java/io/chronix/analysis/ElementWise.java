@@ -59,9 +59,16 @@ final class ElementWise {
     for (int i = 0; i < arrays.size(); i++) {
       width = Math.max(width, arrays.array(i).length);
     }
+    // sized by the points that have the position: one wide array must not reserve a point per position
+    int[] having = new int[width];
+    for (int i = 0; i < arrays.size(); i++) {
+      for (int k = 0; k < arrays.array(i).length; k++) {
+        having[k]++;
+      }
+    }
     List<Points> elements = new ArrayList<>(width);
     for (int k = 0; k < width; k++) {
-      Points element = new Points(ValueType.DOUBLE, arrays.size());
+      Points element = new Points(ValueType.DOUBLE, having[k]);
       for (int i = 0; i < arrays.size(); i++) {
         double[] array = arrays.array(i);
         if (array.length > k) {

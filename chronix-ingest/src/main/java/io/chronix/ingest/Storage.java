@@ -178,7 +178,7 @@ public final class Storage implements AutoCloseable {
     maintenance.scheduleWithFixedDelay(() -> {
       try {
         RetentionEnforcer.Result result = retention.enforce();
-        if (result.records() > 0) {
+        if (result.records() + result.rollups() > 0) {
           LOG.info("retention deleted {} records past their series' retention and {} rollup records",
               result.records(), result.rollups());
         }

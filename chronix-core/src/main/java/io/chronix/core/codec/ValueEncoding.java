@@ -21,8 +21,8 @@ import io.chronix.core.series.ValueType;
  * <p>Series of other value types have a mode of their own, which also tells the decoder the type:
  * {@code LONG} (mode 2) zig-zag varint deltas; {@code BOOLEAN} (mode 3) the first value as a
  * byte, then varint lengths of alternating runs; {@code STRING} (mode 4) a dictionary (varint size,
- * then length-prefixed UTF-8 strings) and one varint index a point; {@code ARRAY} (mode 5) the
- * arrays' lengths as zig-zag varint changes, then all elements in the DECIMAL or XOR form, each
+ * then length-prefixed UTF-8 strings) and one varint index a point; {@code ARRAY} (mode 5) runs of
+ * equal array lengths (varint length, varint points), then all elements in the DECIMAL or XOR form, each
  * element against the same position of the latest array that had it: vectors change little from
  * one point to the next position by position, not from one position to the next.
  */

@@ -40,8 +40,9 @@ public record RollupStats(BucketStats intervals, BucketStats windows) {
         windows == null ? null : windows.without(fromMillis, after(toMillis)));
   }
 
+  /** Whether neither section holds a point (a window can outlive the interval of its last point). */
   public boolean isEmpty() {
-    return intervals.size() == 0;
+    return intervals.size() == 0 && (windows == null || windows.size() == 0);
   }
 
   private static long after(long millis) {

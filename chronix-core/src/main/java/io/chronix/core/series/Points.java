@@ -10,6 +10,9 @@ import java.util.Arrays;
  */
 public final class Points {
 
+  /** Elements an array point may have when written: what protocols accept (docs/lifecycle.md). */
+  public static final int MAX_ARRAY_LENGTH = 10_000;
+
   private final ValueType type;
   private long[] timestamps;
   /** DOUBLE and BOOLEAN (0 or 1) values. */

@@ -12,7 +12,9 @@ import java.time.Duration;
 
 /**
  * Sends a batch to the ingest node that owns its series ({@link ForwardServlet} there): format
- * version 2 (1 held no arrays), one byte, then the batch as one write-ahead-log entry (docs/formats.md). The owner
+ * version 2 if the batch holds an array point, else 1 (which nodes before array series read too, so a
+ * cluster can be upgraded node by node), one byte, then the batch as one write-ahead-log entry
+ * (docs/formats.md). The owner
  * answers 204 once the batch is in its log and buffers, as for any write.
  */
 public final class BatchForwarder {
@@ -32,11 +34,20 @@ public final class BatchForwarder {
     this.token = token;
   }
 
+  private static boolean holdsArrays(PointBatch batch) {
+    for (int i = 0; i < batch.size(); i++) {
+      if (batch.key(i).valueType() == io.chronix.core.series.ValueType.ARRAY) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** @throws OverloadedException when the owner cannot take the batch now (the client resends) */
   void send(String owner, PointBatch batch) throws IOException {
     byte[] entry = WalEntries.encode(batch);
     byte[] body = new byte[entry.length + 1];
-    body[0] = FORMAT_VERSION;
+    body[0] = holdsArrays(batch) ? FORMAT_VERSION : FORMAT_VERSION_1;
     System.arraycopy(entry, 0, body, 1, entry.length);
     HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(owner + PATH)).timeout(TIMEOUT)
         .header("Content-Type", "application/x-chronix-batch")

@@ -117,7 +117,7 @@ public final class OrphanRollups {
     return present;
   }
 
-  /** The rollup with the remaining statistics, its span narrowed to their intervals. */
+  /** The rollup with the remaining statistics, its span narrowed to their points in either section. */
   private static SolrInputDocument rewrite(SolrDocument rollup, RollupStats rest) {
     SolrInputDocument document = new SolrInputDocument();
     for (String field : rollup.getFieldNames()) {
@@ -125,15 +125,24 @@ public final class OrphanRollups {
         document.setField(field, rollup.getFieldValue(field));
       }
     }
-    long interval = rest.intervals().interval() / 1_000_000L;
     long start = ((Number) rollup.getFirstValue(RecordFields.START)).longValue();
     long end = ((Number) rollup.getFirstValue(RecordFields.END)).longValue();
-    long firstInterval = rest.intervals().start(0) / 1_000_000L;
-    long lastInterval = rest.intervals().start(rest.intervals().size() - 1) / 1_000_000L;
-    document.setField(RecordFields.START, Math.max(start, firstInterval));
-    document.setField(RecordFields.END, Math.min(end, lastInterval + interval - 1));
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    BucketStats intervals = rest.intervals();
+    if (intervals.size() > 0) { // nanoseconds; the record fields hold milliseconds
+      first = Math.floorDiv(intervals.firstTime(0), 1_000_000L);
+      last = Math.floorDiv(intervals.lastTime(intervals.size() - 1), 1_000_000L);
+    }
+    BucketStats windows = rest.windows();
+    if (windows != null && windows.size() > 0) { // milliseconds
+      first = Math.min(first, windows.firstTime(0));
+      last = Math.max(last, windows.lastTime(windows.size() - 1));
+    }
+    document.setField(RecordFields.START, Math.max(start, first));
+    document.setField(RecordFields.END, Math.min(end, last));
     document.setField(RecordFields.DATA, RollupBlob.encode(rest));
-    summarize(document, rest.intervals());
+    summarize(document, intervals.size() > 0 ? intervals : windows);
     return document;
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
 import io.chronix.ingest.protocol.LineError;
@@ -128,6 +129,10 @@ public final class JsonLinesReader {
   private static double[] array(JsonNode value, int index) {
     if (!value.isArray()) {
       throw new IllegalArgumentException("value " + (index + 1) + " is not an array like the first value: " + value);
+    }
+    if (value.size() > Points.MAX_ARRAY_LENGTH) {
+      throw new IllegalArgumentException("value " + (index + 1) + " has " + value.size() + " elements, more than the "
+          + Points.MAX_ARRAY_LENGTH + " an array may have");
     }
     double[] array = new double[value.size()];
     for (int k = 0; k < array.length; k++) {

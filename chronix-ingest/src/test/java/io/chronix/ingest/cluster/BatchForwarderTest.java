@@ -73,9 +73,14 @@ class BatchForwarderTest {
     answer.set(new Answer(204, null, ""));
     new BatchForwarder("secret").send(ownerUrl(), batch());
     byte[] body = received.get();
-    assertEquals(BatchForwarder.FORMAT_VERSION, body[0]);
+    assertEquals(BatchForwarder.FORMAT_VERSION_1, body[0], "no arrays: the version nodes before arrays read");
     assertArrayEquals(WalEntries.encode(batch()), Arrays.copyOfRange(body, 1, body.length));
     assertEquals("Bearer secret", authorization.get());
+
+    PointBatch arrays = batch();
+    arrays.acceptArray(new SeriesKey("cpus", "array", Map.of("host", "a")), 3_000_000L, new double[] {1, 2});
+    new BatchForwarder("secret").send(ownerUrl(), arrays);
+    assertEquals(BatchForwarder.FORMAT_VERSION, received.get()[0], "arrays: version 2");
 
     new BatchForwarder("").send(ownerUrl(), batch());
     assertEquals(null, authorization.get(), "no token, no header");

@@ -59,4 +59,19 @@ class JsonLinesReaderTest {
     assertTrue(errors.get(5).problem().contains("label 'n' must be a string"), errors.get(5).problem());
     assertTrue(errors.get(6).problem().startsWith("not JSON"), errors.get(6).problem());
   }
+
+  @Test
+  void arraysBeyondTheLimitAreRefused() throws Exception {
+    PointBatch batch = new PointBatch();
+    String wide = "[" + "1,".repeat(io.chronix.core.series.Points.MAX_ARRAY_LENGTH) + "1]";
+    String limit = "[" + "1,".repeat(io.chronix.core.series.Points.MAX_ARRAY_LENGTH - 1) + "1]";
+    ParseResult result = new JsonLinesReader().parse(
+        "{\"metric\":{\"__name__\":\"wide\"},\"values\":[" + limit + "," + wide + "],\"timestamps\":[1,2]}\n"
+            + "{\"metric\":{\"__name__\":\"fits\"},\"values\":[" + limit + "],\"timestamps\":[1]}", batch);
+    assertEquals(1, result.errors().size());
+    assertTrue(result.errors().get(0).problem().contains("value 2 has 10001 elements, more than the 10000"),
+        result.errors().get(0).problem());
+    assertEquals(1, batch.size(), "the line at the limit is taken");
+    assertEquals(10_000, batch.array(0).length);
+  }
 }

@@ -15,7 +15,7 @@ import java.util.Map;
  */
 final class ArrayFields {
 
-  static final int MAX_ELEMENTS = 10_000;
+  static final int MAX_ELEMENTS = io.chronix.core.series.Points.MAX_ARRAY_LENGTH;
 
   private final Map<String, List<double[]>> elements = new LinkedHashMap<>();
 
