@@ -139,6 +139,25 @@ class ArraySeriesTest {
   }
 
   @Test
+  void arrayElementsCountAgainstTheQueryLimit() throws Exception {
+    System.setProperty("chronix.maxDecodedPoints", "10");
+    try {
+      start();
+    } finally {
+      System.clearProperty("chronix.maxDecodedPoints");
+    }
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", CPU_LINES, false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    // 4 points within the limit of 10, but 11 elements
+    HttpResponse<String> refused = rawQuery("name:cpu_usage", "&fl=dataAsJson");
+    assertEquals(400, refused.statusCode(), refused.body());
+    assertTrue(refused.body().contains("more than 10 array elements (chronix.maxDecodedPoints)"), refused.body());
+    assertEquals("{\"timestamps\":[1000,2000],\"values\":[[0.5,0.25,1.0],[0.125,0.5,0.75]]}",
+        query("name:cpu_usage AND end:[* TO 2000]", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText(),
+        "a narrower query reads one record of 6 elements");
+  }
+
+  @Test
   void badArrayFieldsRejectTheirLineOnly() throws Exception {
     start();
     String body = String.join("\n",

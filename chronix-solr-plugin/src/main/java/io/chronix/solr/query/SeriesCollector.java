@@ -310,7 +310,7 @@ public final class SeriesCollector {
     List<SeriesPart> parts = new ArrayList<>();
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
-      for (JoinOrder.Part<Points> part : group.parts(searcher)) {
+      for (JoinOrder.Part<Points> part : group.parts(searcher, this::counted)) {
         Points clipped = range.isAll() ? part.item() : part.item().clip(range.fromNanos(), range.toNanosExclusive());
         if (!clipped.isEmpty()) {
           parts.add(new SeriesPart(entry.getKey(), group.fields, part.seriesId(), part.writeOrder(), clipped));
@@ -390,6 +390,28 @@ public final class SeriesCollector {
     return (start, end) -> start < range.fromMillis() || end > range.toMillis();
   }
 
+  /**
+   * Array elements decoded by this query (a collector serves one request): an array point holds up
+   * to thousands of numbers, so its elements count against the same limit as points do. A record
+   * holds at most 2^20 of them, so a query stops within a record of the limit.
+   */
+  private final java.util.concurrent.atomic.AtomicLong decodedElements = new java.util.concurrent.atomic.AtomicLong();
+
+  private Points counted(Points decoded) {
+    if (decoded.type() == io.chronix.core.series.ValueType.ARRAY) {
+      long elements = 0;
+      for (int i = 0; i < decoded.size(); i++) {
+        elements += decoded.array(i).length;
+      }
+      if (decodedElements.addAndGet(elements) > maxDecodedPoints) {
+        throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
+            "the query decodes more than " + maxDecodedPoints + " array elements (chronix.maxDecodedPoints);"
+                + " narrow the time range or the series");
+      }
+    }
+    return decoded;
+  }
+
   private long countWithin(long counted, long more) {
     long points = counted + more;
     if (points > maxDecodedPoints) {
@@ -404,11 +426,11 @@ public final class SeriesCollector {
    * Merges a group's records in join order ({@link JoinOrder}): where two hold the same
    * timestamp, the later one in that order wins.
    */
-  private static Points join(Group group, SolrIndexSearcher searcher) {
+  private Points join(Group group, SolrIndexSearcher searcher) {
     if (group.chunks.size() == 1 && group.live.isEmpty()) {
-      return group.chunks.get(0).withData(searcher).decode(group.fields);
+      return counted(group.chunks.get(0).withData(searcher).decode(group.fields));
     }
-    List<JoinOrder.Part<Points>> parts = group.parts(searcher);
+    List<JoinOrder.Part<Points>> parts = group.parts(searcher, this::counted);
     JoinOrder.sort(parts);
     List<Points> decoded = new ArrayList<>(parts.size());
     parts.forEach(part -> decoded.add(part.item()));
@@ -424,11 +446,11 @@ public final class SeriesCollector {
     final List<RollupSource.Orphan> orphans = new ArrayList<>();
 
     /** Every record's points with what orders them in the join; buffered points are the newest of their series. */
-    List<JoinOrder.Part<Points>> parts(SolrIndexSearcher searcher) {
+    List<JoinOrder.Part<Points>> parts(SolrIndexSearcher searcher, java.util.function.UnaryOperator<Points> counted) {
       List<JoinOrder.Part<Points>> parts = new ArrayList<>(chunks.size() + live.size());
       for (StoredChunk chunk : chunks) {
         parts.add(new JoinOrder.Part<>(RecordSchema.seriesIdOf(chunk.id()), chunk.version(),
-            chunk.withData(searcher).decode(fields)));
+            counted.apply(chunk.withData(searcher).decode(fields))));
       }
       for (LiveChunk buffered : live) {
         parts.add(new JoinOrder.Part<>(RecordSchema.seriesId(buffered.key()), Long.MAX_VALUE, buffered.points()));
