@@ -85,10 +85,12 @@ final class QueryContext {
       prefetchSamples(matchers, minTime, maxTime);
       return;
     }
-    // whole windows: an instant selector's lookback need not be a multiple of the tier
+    // whole windows: an instant selector's lookback need not be a multiple of the tier, and a
+    // query's end need not be on its grid (every step is, so no window past the last one is used)
     long from = Math.floorDiv(minTime - 1, tier.millis()) * tier.millis() + 1;
+    long to = Math.floorDiv(maxTime, tier.millis()) * tier.millis();
     List<TierReader.TieredSeries> series = source.tierReader().orElseThrow()
-        .selectWindows(matchers, tier, from, maxTime);
+        .selectWindows(matchers, tier, from, to);
     long count = 0;
     boolean read = false;
     List<TierReader.TieredSeries> matching = new ArrayList<>(series.size());

@@ -102,6 +102,9 @@ class TierPlanTest {
           boolean rounding = function.equals("sum_over_time") || function.equals("avg_over_time");
           assertSameAnswer(query, T0, T0 + 24 * HOUR, HOUR, range.equals("5m") ? "5m" : "1h", rounding);
           assertSameAnswer(query, T0 + 5 * MINUTE, T0 + 10 * HOUR, 5 * MINUTE, "5m", rounding);
+          // an end off the grid: the last step is the last multiple of the step before it
+          assertSameAnswer(query, T0, T0 + 10 * HOUR + 17 * MINUTE + 3_001, HOUR, range.equals("5m") ? "5m" : "1h",
+              rounding);
         }
       }
     }
