@@ -14,7 +14,7 @@ import java.util.Map;
 public final class BufferMemory {
 
   /** Timestamp and value, 8 bytes each, in arrays grown by half: on average a third unused. */
-  static final long NUMERIC_POINT = 24;
+  public static final long NUMERIC_POINT = 24;
   /** A String object with its byte array, before the characters. */
   static final long STRING_OVERHEAD = 56;
   /** A buffer with its empty arrays, its map entry, lock and bookkeeping. */
@@ -22,9 +22,16 @@ public final class BufferMemory {
 
   private BufferMemory() {}
 
-  /** One point of a series of the given type; {@code text} only counts for string series. */
-  public static long point(ValueType type, String text) {
-    return type == ValueType.STRING ? textPoint(text) : NUMERIC_POINT;
+  /** Point {@code index} of {@code points}, which belong to a series of the given type. */
+  public static long point(ValueType type, PointColumns points, int index) {
+    switch (type) {
+      case STRING:
+        return textPoint(points.text(index));
+      case ARRAY:
+        return arrayPoint(points.array(index).length);
+      default:
+        return NUMERIC_POINT;
+    }
   }
 
   /** A point of an array series: the array object and its elements besides timestamp and reference. */

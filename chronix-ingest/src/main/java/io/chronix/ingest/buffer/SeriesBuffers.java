@@ -167,28 +167,19 @@ public final class SeriesBuffers {
         long now = clock.getAsLong();
         long bytes = 0;
         while (next < to) {
-          long pointBytes;
+          long pointBytes = BufferMemory.point(points.type(), run, next);
+          buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
           switch (points.type()) {
             case LONG:
-              pointBytes = BufferMemory.NUMERIC_POINT;
-              buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
               points.addLong(run.timestamp(next), run.longValue(next));
               break;
             case ARRAY:
-              double[] array = run.array(next);
-              pointBytes = BufferMemory.arrayPoint(array.length);
-              buffer.arrive(now, segment, pointBytes);
-              points.addArray(run.timestamp(next), array);
+              points.addArray(run.timestamp(next), run.array(next));
               break;
             case STRING:
-              String text = run.text(next);
-              pointBytes = BufferMemory.textPoint(text);
-              buffer.arrive(now, segment, pointBytes);
-              points.addText(run.timestamp(next), text);
+              points.addText(run.timestamp(next), run.text(next));
               break;
             default:
-              pointBytes = BufferMemory.NUMERIC_POINT;
-              buffer.arrive(now, segment, pointBytes);
               points.add(run.timestamp(next), run.value(next));
           }
           bytes += pointBytes;

@@ -30,8 +30,7 @@ record BatchFootprint(long bytes, int newSeries) {
         }
         previous = key;
       }
-      bytes += type == ValueType.ARRAY ? BufferMemory.arrayPoint(batch.array(i).length)
-          : BufferMemory.point(type, type == ValueType.STRING ? batch.text(i) : null);
+      bytes += BufferMemory.point(type, batch, i);
     }
     return new BatchFootprint(bytes, newSeries);
   }

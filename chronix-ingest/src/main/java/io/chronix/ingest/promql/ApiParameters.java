@@ -68,6 +68,19 @@ public final class ApiParameters {
     }
   }
 
+  /** The {@code match[]} selectors (none when absent), each parsed once to refuse a bad one naming it. */
+  public static java.util.List<String> selectors(String[] values) {
+    java.util.List<String> selectors = values == null ? java.util.List.of() : java.util.Arrays.asList(values);
+    for (String selector : selectors) {
+      try {
+        io.chronix.analysis.promql.parser.PromQlParser.parseSelector(selector);
+      } catch (io.chronix.analysis.promql.parser.ParseException e) {
+        throw invalid("match[]", selector + ": " + e.getMessage());
+      }
+    }
+    return selectors;
+  }
+
   static PromQlException invalid(String name, String problem) {
     return PromQlException.badData("invalid parameter \"" + name + "\": " + problem);
   }

@@ -6,13 +6,10 @@ import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryLimits;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.Labels;
-import io.chronix.analysis.promql.parser.ParseException;
-import io.chronix.analysis.promql.parser.PromQlParser;
 import io.chronix.core.series.PrometheusNames;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
@@ -158,17 +155,8 @@ public final class PrometheusApiServlet extends HttpServlet {
     ApiWriter.success(request, response, json -> ApiWriter.result(json, result.data()), result.warnings(), result.infos());
   }
 
-  private List<String> selectors(HttpServletRequest request) {
-    String[] values = request.getParameterValues("match[]");
-    List<String> selectors = values == null ? List.of() : Arrays.asList(values);
-    for (String selector : selectors) {
-      try {
-        PromQlParser.parseSelector(selector);
-      } catch (ParseException e) {
-        throw ApiParameters.invalid("match[]", e.getMessage());
-      }
-    }
-    return selectors;
+  private static List<String> selectors(HttpServletRequest request) {
+    return ApiParameters.selectors(request.getParameterValues("match[]"));
   }
 
   private List<Labels> matchingSeries(HttpServletRequest request, List<String> selectors) {

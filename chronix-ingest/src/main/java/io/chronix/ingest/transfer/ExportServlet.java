@@ -1,8 +1,6 @@
 package io.chronix.ingest.transfer;
 
 import io.chronix.analysis.promql.engine.PromQlException;
-import io.chronix.analysis.promql.parser.ParseException;
-import io.chronix.analysis.promql.parser.PromQlParser;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.Points;
@@ -10,7 +8,7 @@ import io.chronix.ingest.http.JsonResponses;
 import io.chronix.ingest.promql.ApiParameters;
 import io.chronix.ingest.promql.SeriesLabels;
 import java.io.IOException;
-import java.util.Arrays;
+import java.util.List;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -56,20 +54,14 @@ public final class ExportServlet extends HttpServlet {
   }
 
   private void export(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    String[] selectors = request.getParameterValues("match[]");
+    List<String> selectors;
     long start;
     long end;
     try {
-      if (selectors == null || selectors.length == 0) {
+      selectors = ApiParameters.selectors(request.getParameterValues("match[]"));
+      if (selectors.isEmpty()) {
         throw PromQlException.badData("no match[] parameter provided: name the series to export, "
             + "e.g. match[]={__name__=~\".+\"} for all");
-      }
-      for (String selector : selectors) {
-        try {
-          PromQlParser.parseSelector(selector);
-        } catch (ParseException e) {
-          throw PromQlException.badData("match[] " + selector + ": " + e.getMessage());
-        }
       }
       start = ApiParameters.timeOr("start", request.getParameter("start"), ApiParameters.MIN_TIME);
       end = ApiParameters.timeOr("end", request.getParameter("end"), ApiParameters.MAX_TIME);
@@ -107,7 +99,7 @@ public final class ExportServlet extends HttpServlet {
       }
     } catch (IOException e) {
       // the status is sent: a client sees the answer end early, without the last line's newline
-      LOG.warn("export of {} stopped after an error: {}", Arrays.toString(selectors), e.toString());
+      LOG.warn("export of {} stopped after an error: {}", selectors, e.toString());
       throw e;
     }
   }
@@ -121,11 +113,11 @@ public final class ExportServlet extends HttpServlet {
   }
 
   /** One page of series, each with its points in the range as a blob, in the query's stable series order. */
-  private SolrDocumentList page(String[] selectors, long start, long end, long offset) throws IOException {
+  private SolrDocumentList page(List<String> selectors, long start, long end, long offset) throws IOException {
     ModifiableSolrParams params = new ModifiableSolrParams();
     params.set("q", "start:" + start + " AND end:" + end);
     params.set("fq", "-type:string");
-    params.set("chronix.match", selectors);
+    params.set("chronix.match", selectors.toArray(new String[0]));
     params.set("cj", "*");
     params.set("fl", "*,+data");
     params.set("start", Long.toString(offset));

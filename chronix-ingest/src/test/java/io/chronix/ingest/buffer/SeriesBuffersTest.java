@@ -190,6 +190,15 @@ class SeriesBuffersTest {
   }
 
   @Test
+  void anArrayPointCostsItsElements() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesKey cpus = new SeriesKey("cpus", "array", Map.of("host", "a"));
+    buffers.addArray(cpus, 1, new double[1000], 1);
+    assertEquals(BufferMemory.series(cpus) + BufferMemory.arrayPoint(1000), buffers.memoryBytes());
+    assertTrue(BufferMemory.arrayPoint(1000) > 8000, "a thousand doubles cost their bytes");
+  }
+
+  @Test
   void buffersWithPointsAreNeverLetGo() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(10));
     buffers.releaseIdleAfter(Duration.ofSeconds(10));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.series.SeriesKey;
-import io.chronix.core.series.ValueType;
 import io.chronix.ingest.buffer.BufferMemory;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.wal.FsyncPolicy;
@@ -83,7 +82,7 @@ class IngestPipelineLimitsTest {
   @Test
   void aBatchOverTheMemoryBudgetIsRefusedWholeAndAsksForAFlush() throws IOException {
     PointBatch first = hosts(0, 5);
-    long oneSeries = BufferMemory.series(first.key(0)) + BufferMemory.point(ValueType.DOUBLE, null);
+    long oneSeries = BufferMemory.series(first.key(0)) + BufferMemory.NUMERIC_POINT;
     IngestPipeline pipeline = pipeline(7 * oneSeries, Integer.MAX_VALUE);
     pipeline.write(first);
     OverloadedException refused = assertThrows(OverloadedException.class, () -> pipeline.write(hosts(5, 8)));
