@@ -51,6 +51,7 @@ public final class ColdLoad {
         new ProcessBuilder("jcmd", Long.toString(server.pid()), "VM.native_memory", "summary").inheritIO().start()
             .waitFor();
       }
+      server.stop(); // a clean stop, so a flight recording asked for in CHRONIX_JAVA_OPTS is written
     } finally {
       ImportBenchmark.deleteRecursively(dir);
     }

@@ -142,19 +142,76 @@ public final class SeriesBuffers {
    * one lookup and one lock for the run, as long as the buffer does not fill on the way.
    */
   public void addRun(SeriesKey key, PointColumns run, int from, int to, long segment) {
+    Tally tally = new Tally();
+    addRun(key, run, null, from, to, segment, tally);
+    tally.settle();
+  }
+
+  /**
+   * Adds every point of a batch logged in the given segment, all of a series' points at once (in
+   * the order they came): agents send one line per host with many fields, so a batch's points of
+   * one series are seldom next to each other, and a lookup and a lock a point were most of the
+   * buffers' cost. The shared counters are updated once a batch: two request threads adding to
+   * them once a point made their cache line travel between the cores.
+   */
+  public void addAll(SeriesBatch batch, long segment) {
+    int size = batch.size();
+    int seriesCount = batch.seriesCount();
+    int[] order = new int[size];
+    int[] starts = new int[seriesCount + 1];
+    for (int i = 0; i < size; i++) {
+      starts[batch.seriesOf(i) + 1]++;
+    }
+    for (int s = 0; s < seriesCount; s++) {
+      starts[s + 1] += starts[s];
+    }
+    int[] filled = java.util.Arrays.copyOf(starts, seriesCount);
+    for (int i = 0; i < size; i++) {
+      order[filled[batch.seriesOf(i)]++] = i;
+    }
+    Tally tally = new Tally();
+    for (int s = 0; s < seriesCount; s++) {
+      addRun(batch.series(s), batch, order, starts[s], starts[s + 1], segment, tally);
+    }
+    tally.settle();
+  }
+
+  /** Points {@code order[from]} to {@code order[to - 1]} of one series, or {@code from} to {@code to - 1} without an order. */
+  private void addRun(SeriesKey key, PointColumns run, int[] order, int from, int to, long segment, Tally tally) {
     int next = from;
     while (next < to) {
-      next = appendUntilFull(key, segment, run, next, to);
+      next = appendUntilFull(key, segment, run, order, next, to, tally);
+    }
+  }
+
+  /** Points and bytes added and not yet counted in {@link #buffered} and {@link #memory}. */
+  private final class Tally {
+    long points;
+    long bytes;
+
+    void settle() {
+      if (points != 0) {
+        buffered.addAndGet(points);
+        points = 0;
+      }
+      if (bytes != 0) {
+        memory.addAndGet(bytes);
+        bytes = 0;
+      }
     }
   }
 
   /** Appends up to {@code to} or until the buffer is full (then hands it to the writer); returns where it stopped. */
-  private int appendUntilFull(SeriesKey key, long segment, PointColumns run, int from, int to) {
+  private int appendUntilFull(SeriesKey key, long segment, PointColumns run, int[] order, int from, int to,
+      Tally tally) {
     SeriesBuffer buffer;
     SeriesBuffer.Drained full = null;
     int next = from;
     while (true) {
-      buffer = buffers.computeIfAbsent(key, this::newBuffer);
+      buffer = buffers.get(key);
+      if (buffer == null) {
+        buffer = buffers.computeIfAbsent(key, this::newBuffer);
+      }
       synchronized (buffer) {
         if (buffer.isRetired()) {
           continue; // let go while we looked it up: take the new one
@@ -167,20 +224,21 @@ public final class SeriesBuffers {
         long now = clock.getAsLong();
         long bytes = 0;
         while (next < to) {
-          long pointBytes = BufferMemory.point(points.type(), run, next);
+          int point = order == null ? next : order[next];
+          long pointBytes = BufferMemory.point(points.type(), run, point);
           buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
           switch (points.type()) {
             case LONG:
-              points.addLong(run.timestamp(next), run.longValue(next));
+              points.addLong(run.timestamp(point), run.longValue(point));
               break;
             case ARRAY:
-              points.addArray(run.timestamp(next), run.array(next));
+              points.addArray(run.timestamp(point), run.array(point));
               break;
             case STRING:
-              points.addText(run.timestamp(next), run.text(next));
+              points.addText(run.timestamp(point), run.text(point));
               break;
             default:
-              points.add(run.timestamp(next), run.value(next));
+              points.add(run.timestamp(point), run.value(point));
           }
           bytes += pointBytes;
           next++;
@@ -188,13 +246,14 @@ public final class SeriesBuffers {
             break;
           }
         }
-        memory.addAndGet(bytes);
+        tally.bytes += bytes;
+        tally.points += next - from;
         if (buffer.oldestSegment() != pinned) {
           ledger.pin(buffer.oldestSegment());
           ledger.unpin(pinned);
         }
-        buffered.addAndGet(next - from);
         if (cutting && buffer.isFull(maxPoints, maxBytes)) {
+          tally.settle(); // the chunk's write subtracts its points: count them first
           full = takeOut(key, buffer);
         }
         break;

@@ -62,14 +62,14 @@ public final class IngestPipeline implements BatchWriter {
           + ": retry shortly", 1);
     }
     ledger.logging(() -> {
-      BufferSink.addAll(batch, buffers, wal.append(batch));
+      buffers.addAll(batch, wal.append(batch));
       return null;
     });
   }
 
   /** Puts replayed batches back into the buffers (start-up, before any write is taken). */
   public static void replayInto(PointBatch batch, SeriesBuffers buffers, long segment) throws IOException {
-    BufferSink.addAll(batch, buffers, segment);
+    buffers.addAll(batch, segment);
   }
 
   /**

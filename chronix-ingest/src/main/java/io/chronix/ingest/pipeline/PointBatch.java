@@ -1,17 +1,27 @@
 package io.chronix.ingest.pipeline;
 
 import io.chronix.core.series.SeriesKey;
-import io.chronix.ingest.buffer.PointColumns;
+import io.chronix.ingest.buffer.SeriesBatch;
 import io.chronix.ingest.protocol.PointSink;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The points of one request (or one read from a socket), collected before anything is stored, so
  * that a request is logged and applied as a unit. A point's value type is its series' type.
  */
-public final class PointBatch implements PointSink, PointColumns {
+public final class PointBatch implements PointSink, SeriesBatch {
 
-  private SeriesKey[] keys;
+  /** The batch's distinct series in order of first appearance; equal keys share one entry. */
+  private SeriesKey[] series = new SeriesKey[8];
+  private int seriesCount;
+  private final Map<SeriesKey, Integer> seriesIndex = new HashMap<>();
+  /** Series of the point before: lines of one series come in runs, which skip the map. */
+  private SeriesKey lastKey;
+  private int lastSeries;
+  /** Per point, its series' place in {@link #series}. */
+  private int[] seriesOf;
   private long[] timestamps;
   /** doubles; booleans as 0 and 1 */
   private double[] values;
@@ -28,15 +38,15 @@ public final class PointBatch implements PointSink, PointColumns {
   }
 
   public PointBatch(int capacity) {
-    keys = new SeriesKey[Math.max(1, capacity)];
-    timestamps = new long[keys.length];
-    values = new double[keys.length];
+    seriesOf = new int[Math.max(1, capacity)];
+    timestamps = new long[seriesOf.length];
+    values = new double[seriesOf.length];
   }
 
   private int next(SeriesKey key, long timestampNanos) {
-    if (size == keys.length) {
+    if (size == seriesOf.length) {
       int capacity = size * 2;
-      keys = Arrays.copyOf(keys, capacity);
+      seriesOf = Arrays.copyOf(seriesOf, capacity);
       timestamps = Arrays.copyOf(timestamps, capacity);
       values = Arrays.copyOf(values, capacity);
       if (longs != null) {
@@ -49,9 +59,30 @@ public final class PointBatch implements PointSink, PointColumns {
         arrays = Arrays.copyOf(arrays, capacity);
       }
     }
-    keys[size] = key;
+    seriesOf[size] = seriesIndexOf(key);
     timestamps[size] = timestampNanos;
     return size++;
+  }
+
+  private int seriesIndexOf(SeriesKey key) {
+    if (key == lastKey) {
+      return lastSeries;
+    }
+    Integer known = seriesIndex.get(key);
+    int index;
+    if (known != null) {
+      index = known;
+    } else {
+      if (seriesCount == series.length) {
+        series = Arrays.copyOf(series, seriesCount * 2);
+      }
+      index = seriesCount++;
+      series[index] = key;
+      seriesIndex.put(key, index);
+    }
+    lastKey = key;
+    lastSeries = index;
+    return index;
   }
 
   @Override
@@ -64,7 +95,7 @@ public final class PointBatch implements PointSink, PointColumns {
   public void acceptLong(SeriesKey key, long timestampNanos, long value) {
     int index = next(key, timestampNanos);
     if (longs == null) {
-      longs = new long[keys.length];
+      longs = new long[seriesOf.length];
     }
     longs[index] = value;
   }
@@ -79,7 +110,7 @@ public final class PointBatch implements PointSink, PointColumns {
   public void acceptText(SeriesKey key, long timestampNanos, String value) {
     int index = next(key, timestampNanos);
     if (texts == null) {
-      texts = new String[keys.length];
+      texts = new String[seriesOf.length];
     }
     texts[index] = value;
   }
@@ -88,11 +119,12 @@ public final class PointBatch implements PointSink, PointColumns {
   public void acceptArray(SeriesKey key, long timestampNanos, double[] value) {
     int index = next(key, timestampNanos);
     if (arrays == null) {
-      arrays = new double[keys.length][];
+      arrays = new double[seriesOf.length][];
     }
     arrays[index] = value;
   }
 
+  @Override
   public int size() {
     return size;
   }
@@ -101,8 +133,24 @@ public final class PointBatch implements PointSink, PointColumns {
     return size == 0;
   }
 
+  @Override
+  public int seriesCount() {
+    return seriesCount;
+  }
+
+  @Override
+  public SeriesKey series(int series) {
+    return this.series[series];
+  }
+
+  @Override
+  public int seriesOf(int index) {
+    return seriesOf[index];
+  }
+
+  @Override
   public SeriesKey key(int index) {
-    return keys[index];
+    return series[seriesOf[index]];
   }
 
   @Override
@@ -133,7 +181,7 @@ public final class PointBatch implements PointSink, PointColumns {
 
   /** Adds point {@code index} to another batch, with its value as its series' type has it. */
   public void copyTo(int index, PointBatch sink) {
-    SeriesKey key = keys[index];
+    SeriesKey key = key(index);
     switch (key.valueType()) {
       case LONG -> sink.acceptLong(key, timestamps[index], longs[index]);
       case BOOLEAN -> sink.acceptBoolean(key, timestamps[index], values[index] != 0);
@@ -144,7 +192,10 @@ public final class PointBatch implements PointSink, PointColumns {
   }
 
   public void clear() {
-    Arrays.fill(keys, 0, size, null);
+    Arrays.fill(series, 0, seriesCount, null);
+    seriesCount = 0;
+    seriesIndex.clear();
+    lastKey = null;
     if (texts != null) {
       Arrays.fill(texts, 0, size, null);
     }

@@ -5,9 +5,6 @@ import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.pipeline.PointBatch;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -29,36 +26,17 @@ public final class WalEntries {
   }
 
   static byte[] encode(PointBatch batch, KeyEncodings keyEncodings) {
-    // batches come in runs of one series: the map is asked once a run, not once a point
-    int[] indexOf = new int[batch.size()];
-    Map<SeriesKey, Integer> indexes = new HashMap<>();
-    List<SeriesKey> keys = new ArrayList<>();
-    SeriesKey previousKey = null;
-    int index = -1;
-    for (int i = 0; i < batch.size(); i++) {
-      SeriesKey key = batch.key(i);
-      if (key != previousKey) {
-        Integer known = indexes.putIfAbsent(key, keys.size());
-        if (known == null) {
-          index = keys.size();
-          keys.add(key);
-        } else {
-          index = known;
-        }
-        previousKey = key;
-      }
-      indexOf[i] = index;
-    }
-    ByteWriter out = new ByteWriter(batch.size() * 12 + keys.size() * 64);
-    out.writeVarLong(keys.size());
-    for (SeriesKey key : keys) {
-      byte[] encoded = keyEncodings.of(key);
+    int keyCount = batch.seriesCount();
+    ByteWriter out = new ByteWriter(batch.size() * 12 + keyCount * 64);
+    out.writeVarLong(keyCount);
+    for (int k = 0; k < keyCount; k++) {
+      byte[] encoded = keyEncodings.of(batch.series(k));
       out.writeBytes(encoded, 0, encoded.length);
     }
     out.writeVarLong(batch.size());
     long previous = 0;
     for (int i = 0; i < batch.size(); i++) {
-      out.writeVarLong(indexOf[i]);
+      out.writeVarLong(batch.seriesOf(i));
       out.writeZigZag(batch.timestamp(i) - previous);
       previous = batch.timestamp(i);
       switch (batch.key(i).valueType()) {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.chronix.core.live.LiveSeries;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.wal.SegmentLedger;
 import java.io.IOException;
 import java.time.Duration;
@@ -53,6 +54,34 @@ class SeriesBuffersTest {
     buffers.flushAll();
     assertEquals(List.of("cpu:1", "cpu:3", "cpu:3", "mem:1"), written.stream().sorted().toList());
     assertEquals(0, buffers.bufferedPoints());
+  }
+
+  @Test
+  void aBatchAddsEachSeriesPointsInTheirOrderAndCountsThemAsPointByPoint() throws IOException {
+    PointBatch batch = new PointBatch();
+    for (int i = 0; i < 7; i++) { // interleaved, as lines with one field per series
+      batch.accept(CPU, i, i);
+      batch.accept(MEM, 100 + i, -i);
+    }
+    SeriesBuffers byBatch = buffers(3, Long.MAX_VALUE, Duration.ofHours(1));
+    byBatch.addAll(batch, SeriesBuffer.NO_SEGMENT);
+    assertEquals(List.of("cpu:3", "cpu:3", "mem:3", "mem:3"), written);
+    assertEquals(2, byBatch.bufferedPoints());
+    Map<SeriesKey, Points> left = snapshotOf(byBatch);
+    assertEquals(6L, left.get(CPU).timestamp(0));
+    assertEquals(106L, left.get(MEM).timestamp(0));
+    assertEquals(-6.0, left.get(MEM).value(0));
+
+    SeriesBuffers byPoint = buffers(3, Long.MAX_VALUE, Duration.ofHours(1));
+    for (int i = 0; i < batch.size(); i++) {
+      byPoint.add(batch.key(i), batch.timestamp(i), batch.value(i));
+    }
+    assertEquals(byPoint.memoryBytes(), byBatch.memoryBytes());
+    assertEquals(byPoint.bufferedPoints(), byBatch.bufferedPoints());
+    byBatch.flushAll();
+    assertEquals(0, byBatch.bufferedPoints());
+    assertEquals(BufferMemory.series(CPU) + BufferMemory.series(MEM), byBatch.memoryBytes(),
+        "only the two series' buffers are left");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.chronix.ingest.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.chronix.core.series.SeriesKey;
 import java.util.Map;
@@ -33,5 +34,30 @@ class PointBatchTest {
         default -> assertEquals(i % 8 == 3 ? 1.0 : 0.0, batch.value(i));
       }
     }
+  }
+
+  @Test
+  void equalKeysShareOneEntryOfTheSeriesTableInOrderOfFirstAppearance() {
+    SeriesKey cpu = SeriesKey.metric("cpu", Map.of("host", "a"));
+    SeriesKey cpuAgain = SeriesKey.metric("cpu", Map.of("host", "a")); // equal, another instance
+    SeriesKey mem = SeriesKey.metric("mem", Map.of("host", "a"));
+    PointBatch batch = new PointBatch(1);
+    batch.accept(mem, 1, 1);
+    batch.accept(cpu, 2, 2);
+    batch.accept(mem, 3, 3);
+    batch.accept(cpuAgain, 4, 4);
+    batch.accept(cpuAgain, 5, 5);
+    assertEquals(2, batch.seriesCount());
+    assertSame(mem, batch.series(0));
+    assertSame(cpu, batch.series(1));
+    assertEquals(java.util.List.of(0, 1, 0, 1, 1),
+        java.util.stream.IntStream.range(0, batch.size()).map(batch::seriesOf).boxed().toList());
+    assertSame(cpu, batch.key(4), "every point of a series answers the table's instance");
+
+    batch.clear();
+    batch.accept(cpuAgain, 6, 6);
+    assertEquals(1, batch.seriesCount());
+    assertSame(cpuAgain, batch.series(0));
+    assertEquals(0, batch.seriesOf(0));
   }
 }

@@ -61,7 +61,6 @@ public final class LineProtocolParser {
     this.cache = seriesCache;
   }
 
-  /** Parsed series sections that parsers on several threads may share. */
   /** Parsed series sections shared across requests, bounded in entries and characters (then emptied). */
   public static final class SeriesCache {
     private final Map<String, SeriesPrefix> prefixes = new ConcurrentHashMap<>();
@@ -71,13 +70,19 @@ public final class LineProtocolParser {
       return prefixes.get(section);
     }
 
-    void put(String section, SeriesPrefix prefix) {
+    /**
+     * Caches the prefix unless another parser got there first, and answers the one cached: all
+     * parsers then hand out the same key instances, which the buffers' and the log's maps compare
+     * by identity first (two instances of one key cost a comparison of every attribute a lookup).
+     */
+    SeriesPrefix put(String section, SeriesPrefix prefix) {
       // the parsed prefix holds about as much again as the section
       if (prefixes.size() >= MAX_CACHED_SERIES || chars.addAndGet(2L * section.length()) > MAX_CACHED_CHARS) {
         prefixes.clear();
         chars.set(2L * section.length());
       }
-      prefixes.put(section, prefix);
+      SeriesPrefix earlier = prefixes.putIfAbsent(section, prefix);
+      return earlier == null ? prefix : earlier;
     }
   }
 
@@ -171,8 +176,7 @@ public final class LineProtocolParser {
     String section = ByteNumbers.ascii(text, start, cursor.position); // one char a byte: a cache key, not text
     SeriesPrefix prefix = cache.get(section);
     if (prefix == null) {
-      prefix = SeriesPrefix.parse(text, start, cursor.position);
-      cache.put(section, prefix);
+      prefix = cache.put(section, SeriesPrefix.parse(text, start, cursor.position));
     }
     // a section that ran to the line's end may end in a lone backslash: only one ended by a space is reused
     lastSection = cursor.atEnd() ? null : Arrays.copyOfRange(text, start, cursor.position);

@@ -54,9 +54,10 @@ final class SeriesPrefix {
           k -> new SeriesKey(name(field), type.typeName(), origin(field)));
     }
     SeriesKey key = keys.get(field);
-    if (key == null) {
-      key = SeriesKey.metric(name(field), origin(field));
-      keys.put(field, key);
+    if (key == null) { // not computeIfAbsent: a lambda a point; putIfAbsent keeps one instance per key
+      SeriesKey fresh = SeriesKey.metric(name(field), origin(field));
+      key = keys.putIfAbsent(field, fresh);
+      return key == null ? fresh : key;
     }
     return key;
   }

@@ -3,6 +3,7 @@ package io.chronix.ingest.protocol.influx;
 import io.chronix.ingest.protocol.OriginFree;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.series.Precision;
@@ -50,6 +51,40 @@ class LineProtocolParserTest {
 
   private ParseResult parse(Precision precision, String body) throws IOException {
     return new LineProtocolParser(precision, 42L).parse(body, sink);
+  }
+
+  @Test
+  void parsersSharingACacheHandOutOneKeyInstanceASeries() throws IOException {
+    LineProtocolParser.SeriesCache cache = new LineProtocolParser.SeriesCache();
+    List<SeriesKey> keys = new ArrayList<>();
+    PointSink collect = new PointSink() {
+      @Override
+      public void accept(SeriesKey key, long timestamp, double value) {
+        keys.add(key);
+      }
+
+      @Override
+      public void acceptLong(SeriesKey key, long timestamp, long value) {}
+
+      @Override
+      public void acceptBoolean(SeriesKey key, long timestamp, boolean value) {}
+
+      @Override
+      public void acceptText(SeriesKey key, long timestamp, String value) {}
+
+      @Override
+      public void acceptArray(SeriesKey key, long timestamp, double[] value) {}
+    };
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse("cpu,host=a idle=1,user=2 1\n", collect);
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse("cpu,host=a user=3,idle=4 2\n", collect);
+    assertSame(keys.get(0), keys.get(3), "idle");
+    assertSame(keys.get(1), keys.get(2), "user");
+
+    // two parsers that both missed the cache: the second one's prefix gives way to the first one's
+    SeriesPrefix first = SeriesPrefix.parse("mem,host=b".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, 10);
+    SeriesPrefix second = SeriesPrefix.parse("mem,host=b".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, 10);
+    assertSame(first, cache.put("mem,host=b", first));
+    assertSame(first, cache.put("mem,host=b", second));
   }
 
   @Test
