@@ -91,6 +91,33 @@ class RecordStatsQueryTest {
     }
   }
 
+  @Test
+  void recordsReadFromDocValuesAnswerAsTheirStoredFields() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10")).start()) {
+      StringBuilder lines = new StringBuilder();
+      for (int i = 0; i < 25; i++) { // typed attributes by their suffixes, strings beyond ASCII
+        lines.append("typed,host=a,dc=zürich,rack_l=7,load_d=0.25,ssd_b=true value=").append(i % 7)
+            .append(' ').append(T0 + i * 1000L).append('\n');
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      for (String fl : new String[] {"", "&fl=name,type,start,end,count,host,dc,rack_l,load_d,ssd_b"}) {
+        // max over whole records reads them from doc values; avg reads their stored fields and blobs
+        JsonNode fromDocValues = TestHttp.query(server.solrUrl(), "name:typed", fl + "&cf="
+            + URLEncoder.encode("metric{max}", StandardCharsets.UTF_8)).at("/response/docs/0");
+        JsonNode fromStored = TestHttp.query(server.solrUrl(), "name:typed", fl + "&cf="
+            + URLEncoder.encode("metric{avg}", StandardCharsets.UTF_8)).at("/response/docs/0");
+        assertEquals(6.0, fromDocValues.at("/functions/0/value").asDouble());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) fromDocValues).remove("functions");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) fromStored).remove("functions");
+        assertEquals(fromStored, fromDocValues);
+        assertEquals("zürich", fromDocValues.get("dc").asText(), fromDocValues.toString());
+        assertEquals(7, fromDocValues.get("rack_l").asLong(), fromDocValues.toString());
+      }
+    }
+  }
+
   /** Asks the statistics' aggregations alone and with avg (which needs points); both must agree. */
   private static JsonNode assertSameAsDecoded(ChronixServer server, long from, long to) throws Exception {
     return assertSameAsDecoded(server, "name:agg AND start:" + from + " AND end:" + to);

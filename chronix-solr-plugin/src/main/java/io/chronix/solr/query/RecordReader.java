@@ -16,6 +16,7 @@ import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.solr.search.DocIterator;
 import org.apache.solr.search.DocSet;
+import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.search.SolrIndexSearcher;
 
 /**
@@ -81,19 +82,17 @@ final class RecordReader {
         to++;
       }
       if (to > from) {
-        readLeaf(leaf, ids, from, to, need, consumer);
+        readLeaf(leaf, ids, from, to, need, consumer, searcher.getSchema());
       }
       from = to;
     }
   }
 
   private static void readLeaf(LeafReaderContext leaf, int[] ids, int from, int to, DataNeed need,
-      RecordConsumer consumer) throws IOException {
-    StoredFields fields = sequential(leaf, ids, from, to);
-    if (fields == null) {
-      fields = leaf.reader().storedFields();
-    }
+      RecordConsumer consumer, IndexSchema schema) throws IOException {
     LeafReader reader = leaf.reader();
+    DocValueRecords withoutBlobs = need == DataNeed.ALL ? null : DocValueRecords.of(reader, schema);
+    StoredFields fields = need == DataNeed.NONE && withoutBlobs != null ? null : storedFields(leaf, ids, from, to);
     NumericDocValues orders = reader.getNumericDocValues(RecordFields.WRITE_ORDER);
     NumericDocValues versions = reader.getNumericDocValues(RecordFields.VERSION);
     boolean everyBlob = need == DataNeed.ALL;
@@ -108,15 +107,26 @@ final class RecordReader {
         // a record without its span in doc values is read whole: the join can do without them
         withData = start == null || end == null || need.wants(start, end);
       }
-      DocumentStoredFieldVisitor visitor = withData ? new DocumentStoredFieldVisitor() : new WithoutData();
-      fields.document(doc, visitor);
+      Document record;
+      if (!withData && withoutBlobs != null) {
+        record = withoutBlobs.read(doc);
+      } else {
+        DocumentStoredFieldVisitor visitor = withData ? new DocumentStoredFieldVisitor() : new WithoutData();
+        fields.document(doc, visitor);
+        record = visitor.getDocument();
+      }
       long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[i]);
-      consumer.accept(ids[i], writeOrder, visitor.getDocument());
+      consumer.accept(ids[i], writeOrder, record);
     }
   }
 
   private static Long valueOf(NumericDocValues values, int doc) throws IOException {
     return values != null && values.advanceExact(doc) ? values.longValue() : null;
+  }
+
+  private static StoredFields storedFields(LeafReaderContext leaf, int[] ids, int from, int to) throws IOException {
+    StoredFields fields = sequential(leaf, ids, from, to);
+    return fields != null ? fields : leaf.reader().storedFields();
   }
 
   /** The merge instance of the segment's stored fields when the matches are dense, else null. */
