@@ -106,7 +106,7 @@ class ChronixCliTest {
 
   @Test
   void theLauncherGivesTheJvmTheConfiguredHeapAndOptions(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-    assertEquals("java -Xmx384m -XX:+UseParallelGC -jar", javaCommand(Map.of(), "start"));
+    assertEquals("java -Xmx384m -XX:+UseParallelGC -Xms32m -jar", javaCommand(Map.of(), "start"));
     Path config = dir.resolve("chronix.properties");
     java.nio.file.Files.writeString(config, "jvm.heap = 2g\njvm.options=-XX:+UseG1GC -Xss512k\n");
     assertEquals("java -Xmx2g -XX:+UseG1GC -Xss512k -Dextra=1 -jar",
