@@ -159,7 +159,7 @@ public final class ChronixServer implements AutoCloseable {
       listeners = SocketListeners.open(config, writer, counters, ChronixServer::epochNanos, config.authEnabled());
       if (solrNode != null) {
         // the node shares this JVM, so its series queries can add what is not yet searchable
-        solrNode.offer(storage.buffers()::snapshot);
+        solrNode.offer(storage.buffers());
       }
       readiness.ready();
       LOG.info("Chronix server ready at {} (Solr: {}, data: {}, auth {})", baseUrl(),

@@ -32,6 +32,14 @@ public interface LiveSeries {
   /** As {@link #snapshot()}, for the series the filter wants: the others cost no copy. */
   List<Buffered> snapshot(Predicate<SeriesKey> wanted);
 
+  /**
+   * As {@link #snapshot(Predicate)}, for series of the given name only: a query that names its
+   * series need not have every buffered series tested. Sources that keep no index by name filter.
+   */
+  default List<Buffered> snapshot(String name, Predicate<SeriesKey> wanted) {
+    return snapshot(key -> key.name().equals(name) && wanted.test(key));
+  }
+
   /** The not yet searchable points of one series. */
   record Buffered(SeriesKey key, Points points) {}
 }

@@ -35,17 +35,13 @@ import org.slf4j.LoggerFactory;
  * ({@link #snapshot()}); with {@link #trackOutgoing} that includes chunks on their way to the store
  * and, for the store's search lag, chunks just written.
  */
-public final class SeriesBuffers {
+public final class SeriesBuffers implements LiveSeries {
 
   private static final Logger LOG = LoggerFactory.getLogger(SeriesBuffers.class);
 
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
-  /**
-   * The series whose buffers hold points searches may not see yet, changed under the buffer's
-   * lock: snapshots visit these instead of every series ever buffered, which cost queries
-   * milliseconds with ten thousand idle series.
-   */
-  private final Set<SeriesKey> unsearchable = ConcurrentHashMap.newKeySet();
+  /** The series whose buffers hold points searches may not see yet. */
+  private final UnsearchableSeries unsearchable = new UnsearchableSeries();
   private final int maxPoints;
   private final long maxBytes;
   private final long maxAgeNanos;
@@ -333,10 +329,10 @@ public final class SeriesBuffers {
   }
 
   private void forgetWrittenBefore(long began) {
-    for (SeriesKey key : unsearchable) {
+    unsearchable.forEach(key -> {
       SeriesBuffer buffer = buffers.get(key);
       if (buffer == null) {
-        continue;
+        return;
       }
       synchronized (buffer) {
         long before = buffer.retainedBytes();
@@ -344,7 +340,7 @@ public final class SeriesBuffers {
         memory.addAndGet(buffer.retainedBytes() - before);
         noteVisibility(key, buffer);
       }
-    }
+    });
   }
 
   /** Writes every buffer whose oldest point arrived at least chunk.maxAge ago. */
@@ -631,35 +627,50 @@ public final class SeriesBuffers {
    * Every series' points that searches may not see yet, copied under the series' lock: chunks
    * taken out (when tracked), oldest first, then the buffered points in arrival order.
    */
+  @Override
   public List<LiveSeries.Buffered> snapshot() {
     return snapshot(key -> true);
   }
 
   /** As {@link #snapshot()}, for the series the filter wants; it runs outside the locks. */
+  @Override
   public List<LiveSeries.Buffered> snapshot(Predicate<SeriesKey> wanted) {
     List<LiveSeries.Buffered> snapshot = new ArrayList<>();
     long now = clock.getAsLong();
-    for (SeriesKey key : unsearchable) {
-      if (!wanted.test(key)) {
-        continue;
-      }
-      SeriesBuffer buffer = buffers.get(key);
-      if (buffer == null) {
-        continue;
-      }
-      Points copy;
-      synchronized (buffer) {
-        long before = buffer.retainedBytes();
-        buffer.forgetSearchable(searchLagNanos, now);
-        memory.addAndGet(buffer.retainedBytes() - before);
-        copy = buffer.copyUnsearchable();
-        noteVisibility(key, buffer);
-      }
-      if (copy != null) {
-        snapshot.add(new LiveSeries.Buffered(key, copy));
-      }
+    unsearchable.forEach(key -> copyInto(snapshot, key, wanted, now));
+    return snapshot;
+  }
+
+  /** As {@link #snapshot(Predicate)}, visiting only the series of one name. */
+  @Override
+  public List<LiveSeries.Buffered> snapshot(String name, Predicate<SeriesKey> wanted) {
+    List<LiveSeries.Buffered> snapshot = new ArrayList<>();
+    long now = clock.getAsLong();
+    for (SeriesKey key : unsearchable.named(name)) {
+      copyInto(snapshot, key, wanted, now);
     }
     return snapshot;
+  }
+
+  private void copyInto(List<LiveSeries.Buffered> snapshot, SeriesKey key, Predicate<SeriesKey> wanted, long now) {
+    if (!wanted.test(key)) {
+      return;
+    }
+    SeriesBuffer buffer = buffers.get(key);
+    if (buffer == null) {
+      return;
+    }
+    Points copy;
+    synchronized (buffer) {
+      long before = buffer.retainedBytes();
+      buffer.forgetSearchable(searchLagNanos, now);
+      memory.addAndGet(buffer.retainedBytes() - before);
+      copy = buffer.copyUnsearchable();
+      noteVisibility(key, buffer);
+    }
+    if (copy != null) {
+      snapshot.add(new LiveSeries.Buffered(key, copy));
+    }
   }
 
   /** Points accepted but not yet written to the store (including those on their way). */

@@ -85,6 +85,28 @@ class SeriesBuffersTest {
   }
 
   @Test
+  void aSnapshotByNameVisitsThatNamesSeriesOnlyAndFollowsFlushes() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesKey cpuB = SeriesKey.metric("cpu", Map.of("host", "b"));
+    buffers.add(CPU, 1, 1);
+    buffers.add(cpuB, 2, 2);
+    buffers.add(MEM, 3, 3);
+    List<SeriesKey> visited = new ArrayList<>();
+    List<LiveSeries.Buffered> cpu = buffers.snapshot("cpu", key -> visited.add(key));
+    assertEquals(java.util.Set.of(CPU, cpuB), java.util.Set.copyOf(visited), "mem is not even looked at");
+    assertEquals(java.util.Set.of(CPU, cpuB), cpu.stream().map(LiveSeries.Buffered::key).collect(
+        java.util.stream.Collectors.toSet()));
+    assertEquals(List.of(new LiveSeries.Buffered(cpuB, points(2, 2))), buffers.snapshot("cpu", cpuB::equals));
+    assertEquals(List.of(), buffers.snapshot("disk", key -> true));
+
+    buffers.flushAll();
+    assertEquals(List.of(), buffers.snapshot("cpu", key -> true), "written: nothing left to see");
+    buffers.add(cpuB, 4, 4);
+    assertEquals(List.of(new LiveSeries.Buffered(cpuB, points(4, 4))), buffers.snapshot("cpu", key -> true));
+    assertEquals(1, buffers.snapshot().size());
+  }
+
+  @Test
   void byteLimitCutsToo() throws IOException {
     SeriesBuffers buffers = buffers(1000, 4 * BufferMemory.NUMERIC_POINT, Duration.ofHours(1));
     for (int i = 0; i < 4; i++) {

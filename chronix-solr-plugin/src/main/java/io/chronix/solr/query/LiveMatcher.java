@@ -56,7 +56,10 @@ final class LiveMatcher {
       return List.of();
     }
     IndexSchema schema = searcher.getSchema();
-    List<LiveSeries.Buffered> buffered = source.get().snapshot(RequiredValues.of(queries, schema)::admits);
+    RequiredValues required = RequiredValues.of(queries, schema);
+    String name = required.name();
+    List<LiveSeries.Buffered> buffered = name != null ? source.get().snapshot(name, required::admits)
+        : source.get().snapshot(required::admits);
     if (buffered.isEmpty()) {
       return List.of();
     }

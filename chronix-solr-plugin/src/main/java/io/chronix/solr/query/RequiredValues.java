@@ -77,6 +77,12 @@ final class RequiredValues {
         && !schema.isCopyFieldTarget(schemaField);
   }
 
+  /** The one name every match has, or null where the query does not demand one. */
+  String name() {
+    Set<BytesRef> names = values.get(RecordFields.NAME);
+    return names == null || names.size() != 1 ? null : names.iterator().next().utf8ToString();
+  }
+
   boolean admits(SeriesKey key) {
     for (Map.Entry<String, Set<BytesRef>> demanded : values.entrySet()) {
       String value = valueOf(key, demanded.getKey());
