@@ -29,7 +29,9 @@ import java.util.stream.Stream;
 public final class Load {
 
   /** The server's heap for this load (see where the server is started). */
-  private static final String LOAD_HEAP = "1g";
+  private static final String LOAD_HEAP = "2g";
+  /** A third of that heap for the buffers (the default caps them at 256 MiB). */
+  private static final long LOAD_BUFFER_BYTES = 640L << 20;
   private static final Path OUT = Path.of("benchmarks", "target");
 
   private Load() {}
@@ -45,10 +47,13 @@ public final class Load {
     String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     System.out.printf("Load: %,.0f points/s from %,d agents + %.0f dashboard queries/s for %d s; server log %s%n",
         LoadShape.POINTS_PER_SECOND, LoadShape.AGENTS, 3 * LoadShape.QUERIES_PER_SECOND_PER_TYPE, seconds, log);
-    // 180,000 active series (1,000 agents x 180) need about 1.5 KB each in the buffers plus their
-    // points: the launcher's default heap (384m) holds about 85,000; this load is sized as a user
-    // sizes a server for it (conf/chronix.properties, jvm.heap)
-    try (ChronixProcess server = ChronixProcess.start(dataDir, log, "jvm.heap=" + LOAD_HEAP)) {
+    // 180,000 active series (1,000 agents x 180) need about 1.5 KB each in the buffers plus 24
+    // bytes a point: the launcher's defaults (384m heap, buffers at most 256 MiB) hold about 85,000;
+    // this load is sized as a user sizes a server for it (conf/chronix.properties: jvm.heap,
+    // buffer.maxBytes, and G1, which the configuration advises for larger heaps: the parallel
+    // collector's full collections of a 2 GB heap stalled every request for a second or two)
+    try (ChronixProcess server = ChronixProcess.start(dataDir, log, "jvm.heap=" + LOAD_HEAP,
+        "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=-XX:+UseG1GC")) {
       String base = server.base().toString().replaceAll("/+$", "");
       Path run;
       List<ServerSampler.Sample> samples;
