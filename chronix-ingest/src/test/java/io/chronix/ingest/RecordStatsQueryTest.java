@@ -93,8 +93,35 @@ class RecordStatsQueryTest {
 
   @Test
   void recordsReadFromDocValuesAnswerAsTheirStoredFields() throws Exception {
+    assertSameFromDocValuesAndStoredFields(true);
+  }
+
+  /**
+   * A store created by a release before the doc values keeps its schema (the server copies only
+   * missing configset files): its records are read from stored fields, with the same answers.
+   */
+  @Test
+  void aStoreWithoutTheDocValuesAnswersFromStoredFields() throws Exception {
+    java.nio.file.Path conf = dataDir.resolve("solr").resolve("chronix").resolve("conf");
+    java.nio.file.Files.createDirectories(conf);
+    String schema;
+    try (java.io.InputStream in = getClass().getResourceAsStream("/chronix-configsets/chronix/conf/schema.xml")) {
+      schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    // the schema before: no doc values for id, name, type and the attributes
+    String before = schema.replaceAll("(?m)^(\\s*<(?:field name=\"(?:id|name|type)\"|dynamicField)[^\\n]*?) docValues=\"true\"", "$1");
+    assertTrue(before.length() < schema.length(), "the packaged schema gives indexed stored fields doc values");
+    java.nio.file.Files.writeString(conf.resolve("schema.xml"), before);
+    assertSameFromDocValuesAndStoredFields(false);
+  }
+
+  private void assertSameFromDocValuesAndStoredFields(boolean docValues) throws Exception {
     try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
-        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10")).start()) {
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10").with("solr.openAdminHandlers", "true"))
+        .start()) {
+      JsonNode nameField = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+          TestHttp.get(server.solrUrl() + "/chronix/schema/fields/name").body());
+      assertEquals(docValues, nameField.at("/field/docValues").asBoolean(false), nameField.toString());
       StringBuilder lines = new StringBuilder();
       for (int i = 0; i < 25; i++) { // typed attributes by their suffixes, strings beyond ASCII
         lines.append("typed,host=a,dc=zürich,rack_l=7,load_d=0.25,ssd_b=true value=").append(i % 7)

@@ -13,7 +13,8 @@ import java.util.Map;
  * them), CPU seconds per thread (the JIT's compiler threads apart from the request threads), then
  * the same load again as new series into the now warm server. With {@code --all}, the loads of
  * the peer comparison in its order (P4, the 10,000-series stream, remote write, P4 again), each
- * flushed, with the collector's share of the CPU: ours alone, to try JVM options quickly.
+ * flushed, with each load's CPU by thread group (request threads, JIT, collector, Solr's commits and
+ * merges): ours alone, to try JVM options quickly.
  *
  * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all]</pre>
  */
@@ -64,24 +65,15 @@ public final class ColdLoad {
   private static void report(String name, IngestLoad load, ChronixPeer server, java.net.URI target)
       throws Exception {
     ProcessStats before = ProcessStats.of(server.pid());
-    double gcBefore = collectorSeconds(server);
+    Map<String, Double> threadsBefore = ProcessStats.cpuSecondsByThread(server.pid());
     long start = System.nanoTime();
     load.send(target, 2);
     double seconds = (System.nanoTime() - start) / 1e9;
     ProcessStats spent = ProcessStats.of(server.pid()).since(before);
-    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s (collector %.2f), peak RSS %.0f MB%n",
-        name, seconds, load.values() / seconds, spent.cpuSeconds(), collectorSeconds(server) - gcBefore,
-        spent.peakRssMb());
-  }
-
-  /** CPU seconds of the garbage collector's threads so far. */
-  private static double collectorSeconds(ChronixPeer server) throws java.io.IOException {
-    double sum = 0;
-    for (Map.Entry<String, Double> thread : ProcessStats.cpuSecondsByThread(server.pid()).entrySet()) {
-      if (ThreadGroups.group(thread.getKey()).equals(ThreadGroups.GC)) {
-        sum += thread.getValue();
-      }
-    }
-    return sum;
+    Map<String, Double> groups = ThreadGroups.byGroup(threadsBefore, ProcessStats.cpuSecondsByThread(server.pid()));
+    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s, peak RSS %.0f MB%n",
+        name, seconds, load.values() / seconds, spent.cpuSeconds(), spent.peakRssMb());
+    // threads that ended during the load (a finished merge) are missing here, but not above
+    groups.forEach((group, cpu) -> System.out.printf(Locale.ROOT, "    %-60s %6.2f CPU s%n", group, cpu));
   }
 }

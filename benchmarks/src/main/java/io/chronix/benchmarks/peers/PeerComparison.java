@@ -112,7 +112,11 @@ public final class PeerComparison {
   private static PeerRun.Load load(PeerServer server, IngestLoad load, java.net.URI endpoint) throws Exception {
     ProcessStats.resetPeak(server.pid());
     ProcessStats before = ProcessStats.of(server.pid());
+    Map<String, Double> threadsBefore = ProcessStats.cpuSecondsByThread(server.pid());
     IngestLoad.Outcome outcome = load.send(endpoint, CLIENT_THREADS);
+    // where a JVM's CPU went (thread names say it; the peers' threads have no telling names)
+    System.err.printf(java.util.Locale.ROOT, "%s, %s: CPU by thread group until the last acknowledgement %s%n",
+        server.name(), load.name(), ThreadGroups.byGroup(threadsBefore, ProcessStats.cpuSecondsByThread(server.pid())));
     long flushStart = System.nanoTime();
     server.flush();
     long flushNanos = System.nanoTime() - flushStart;

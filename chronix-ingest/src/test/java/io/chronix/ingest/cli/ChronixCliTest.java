@@ -113,8 +113,9 @@ class ChronixCliTest {
         javaCommand(Map.of("CHRONIX_JAVA_OPTS", "-Dextra=1"), "start", "--config", config.toString()));
     assertEquals("java -Xmx1g -jar", javaCommand(Map.of(), "start", "--config", config.toString(),
         "--set", "jvm.heap=1g", "--set", "jvm.options="));
-    // a collector chosen in CHRONIX_JAVA_OPTS replaces the configured one (the JVM refuses two)
-    assertEquals("java -Xmx384m -XX:+UseG1GC -Dx=1 -jar",
+    // a collector chosen in CHRONIX_JAVA_OPTS replaces the configured one (the JVM refuses two);
+    // the configured options besides it stay
+    assertEquals("java -Xmx384m -Xms32m -XX:+UseG1GC -Dx=1 -jar",
         javaCommand(Map.of("CHRONIX_JAVA_OPTS", "-XX:+UseG1GC -Dx=1"), "start"));
   }
 
