@@ -1,0 +1,120 @@
+package io.chronix.benchmarks.peers;
+
+import io.chronix.core.series.Precision;
+import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.pipeline.PointBatch;
+import io.chronix.ingest.protocol.influx.LineProtocolParser;
+import io.chronix.ingest.wal.FsyncPolicy;
+import io.chronix.ingest.wal.SegmentLedger;
+import io.chronix.ingest.wal.WriteAheadLog;
+import io.chronix.benchmarks.ImportBenchmark;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * What a write request's thread does with a line-protocol body, warm and on one thread, without
+ * HTTP, the store or other servers: parse it into a batch, log it (no fsync: the disk is not what
+ * this measures), put it into the buffers. The comparison's loads (the 10,000-series stream, P4)
+ * as bodies. A steadier measure of the ingest path's own cost than the peer comparison, whose
+ * figures include a fresh JVM's compiling and this shared machine's noise.
+ *
+ * <p>Run: {@code benchmarks/run peers.IngestPathBenchmark [<p4 dir>]}; with {@code INGEST_PATH_JFR=<file>} the
+ * measuring JVM records a flight recording into that file; {@code INGEST_PATH_LOADS=stream} measures
+ * one load only.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class IngestPathBenchmark {
+
+  @Param({"stream", "p4"})
+  public String load;
+
+  @Param("../shared/data/p4")
+  public String input;
+
+  private List<byte[]> bodies;
+  private int next;
+  private final LineProtocolParser.SeriesCache cache = new LineProtocolParser.SeriesCache();
+  private Path logDir;
+  private WriteAheadLog log;
+  private SeriesBuffers buffers;
+
+  @Setup(Level.Trial)
+  public void prepare() throws IOException {
+    bodies = of(Workloads.prepare(Path.of(input), 1), load).bodies();
+    logDir = Files.createTempDirectory("chronix-ingest-path");
+    log = new WriteAheadLog(logDir, 64L << 20, FsyncPolicy.NEVER, 0);
+    log.replay((batch, segment) -> { }); // an empty log: opens its first segment
+    // full buffers are handed to a sink that keeps nothing: the chunk writer is another thread's work
+    buffers = new SeriesBuffers(1024, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> points, Runnable::run,
+        new SegmentLedger());
+  }
+
+  @TearDown(Level.Trial)
+  public void close() throws IOException {
+    log.close();
+    ImportBenchmark.deleteRecursively(logDir);
+  }
+
+  /** One request body: parsed, logged, buffered. */
+  @Benchmark
+  public int request() throws IOException {
+    byte[] body = bodies.get(next);
+    next = next + 1 == bodies.size() ? 0 : next + 1;
+    PointBatch batch = new PointBatch(Math.max(64, body.length / 40));
+    new LineProtocolParser(Precision.NANOSECONDS, 0, cache).parse(body, 0, body.length, batch);
+    long segment = log.append(batch);
+    log.deleteBefore(segment);
+    buffers.addAll(batch, SegmentLedger.NONE);
+    return batch.size();
+  }
+
+  private static IngestLoad of(Workloads workloads, String load) {
+    return load.equals("p4") ? workloads.p4LineProtocol : workloads.synthetic;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String input = args.length > 0 ? args[0] : "../shared/data/p4";
+    Workloads workloads = Workloads.prepare(Path.of(input), 1);
+    var options = new OptionsBuilder()
+        .include(IngestPathBenchmark.class.getSimpleName())
+        .param("input", input)
+        .param("load", System.getenv().getOrDefault("INGEST_PATH_LOADS", "stream,p4").split(","))
+        .forks(1)
+        .threads(1)
+        .warmupIterations(5).warmupTime(TimeValue.seconds(2))
+        .measurementIterations(5).measurementTime(TimeValue.seconds(2))
+        // INGEST_PATH_JFR=<file>: a flight recording of the measuring JVM, to see where the time goes
+        .jvmArgsAppend(System.getenv("INGEST_PATH_JFR") == null ? new String[0]
+            : new String[] {"-XX:StartFlightRecording=settings=profile,filename=" + System.getenv("INGEST_PATH_JFR")})
+        .build();
+    for (RunResult result : new Runner(options).run()) {
+      IngestLoad load = of(workloads, result.getParams().getParam("load"));
+      double valuesPerBody = (double) load.values() / load.bodies().size();
+      double micros = result.getPrimaryResult().getScore();
+      System.out.printf(Locale.ROOT, "%-6s %,.0f values/s on one thread (%,.0f us a body of %,.0f values, error %.1f%%)%n",
+          result.getParams().getParam("load"), valuesPerBody / micros * 1e6, micros, valuesPerBody,
+          100 * result.getPrimaryResult().getScoreError() / micros);
+    }
+  }
+}
