@@ -14,9 +14,9 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.StoredFields;
+import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.search.DocIterator;
 import org.apache.solr.search.DocSet;
-import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.search.SolrIndexSearcher;
 
 /**
@@ -28,6 +28,9 @@ import org.apache.solr.search.SolrIndexSearcher;
  * merge instance, which decompresses each block once for all its documents (the sequential
  * reader Lucene's merges use); sparse matches are read one at a time, where whole blocks would
  * be decompressed for a document or two.
+ *
+ * <p>Records whose blobs are not wanted come from the segment's doc values where it has them for
+ * every stored field ({@link DocValueRecords}): no stored-fields block is inflated for them.
  *
  * <p>Doc values come from each segment itself: a composite view over all segments costs a
  * per-request wrapper and a binary search per document, a tenth of a small query's time.
