@@ -61,6 +61,15 @@ class RecordStatsQueryTest {
       assertEquals(1026.0, assertSameAsDecoded(server, "name:agg").get("max").asDouble());
       assertEquals(1026.0, assertSameAsDecoded(server, "name:agg AND start:" + (T0 + 20_000) + " AND end:"
           + (T0 + 29_000)).get("max").asDouble());
+      // the points themselves, over a range whose ends cut the overlapping records: each record is
+      // cut to the range before the join, and the re-sent values still win
+      JsonNode points = TestHttp.query(server.solrUrl(), "name:agg AND start:" + (T0 + 21_000) + " AND end:"
+          + (T0 + 25_000), "&fl=points").at("/response/docs/0/points");
+      for (int i = 21; i <= 25; i++) {
+        assertEquals(T0 + i * 1000L, points.at("/timestamps/" + (i - 21)).asLong());
+        assertEquals(i >= 22 ? 1000 + i : (i * 37 % 101) - 50.5, points.at("/values/" + (i - 21)).asDouble(), "point " + i);
+      }
+      assertEquals(5, points.get("values").size());
 
       // buffered points join the stored records, whose blobs are then read
       assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",

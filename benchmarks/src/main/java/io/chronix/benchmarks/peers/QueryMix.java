@@ -105,7 +105,14 @@ final class QueryMix {
     return (int) queries.stream().filter(q -> q.group().equals(queries.get(0).group())).count();
   }
 
-  private static Object ask(PeerServer server, Query query) throws Exception {
+  /** The queries by group, in the mix's order. */
+  Map<String, List<Query>> byGroup() {
+    Map<String, List<Query>> groups = new LinkedHashMap<>();
+    queries.forEach(query -> groups.computeIfAbsent(query.group(), g -> new ArrayList<>()).add(query));
+    return groups;
+  }
+
+  static Object ask(PeerServer server, Query query) throws Exception {
     return switch (query.kind()) {
       case RAW -> {
         Points points = server.raw(query.series(), query.from(), query.to());

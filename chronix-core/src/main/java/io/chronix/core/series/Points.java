@@ -193,7 +193,13 @@ public final class Points {
     if (other.type != type) {
       throw new IllegalArgumentException("cannot add " + other.type + " points to " + type + " points");
     }
-    int needed = size + other.size;
+    appendRange(other, 0, other.size);
+  }
+
+  /** Appends points [from, to) of another series of the same type. */
+  private void appendRange(Points other, int from, int to) {
+    int count = to - from;
+    int needed = size + count;
     if (needed > timestamps.length) {
       timestamps = Arrays.copyOf(timestamps, needed);
       if (values != null) {
@@ -209,20 +215,56 @@ public final class Points {
         arrays = Arrays.copyOf(arrays, needed);
       }
     }
-    System.arraycopy(other.timestamps, 0, timestamps, size, other.size);
+    System.arraycopy(other.timestamps, from, timestamps, size, count);
     if (values != null) {
-      System.arraycopy(other.values, 0, values, size, other.size);
+      System.arraycopy(other.values, from, values, size, count);
     }
     if (longs != null) {
-      System.arraycopy(other.longs, 0, longs, size, other.size);
+      System.arraycopy(other.longs, from, longs, size, count);
     }
     if (texts != null) {
-      System.arraycopy(other.texts, 0, texts, size, other.size);
+      System.arraycopy(other.texts, from, texts, size, count);
     }
     if (arrays != null) {
-      System.arraycopy(other.arrays, 0, arrays, size, other.size);
+      System.arraycopy(other.arrays, from, arrays, size, count);
     }
     size = needed;
+  }
+
+  /**
+   * Two time-ordered series of one type merged into one, stably: where timestamps tie, the
+   * first's points come before the second's, exactly as a stable sort of the two laid end to end
+   * would order them (so {@link #sortAndDeduplicate} then keeps the second's). Linear, and runs
+   * of either side are copied whole: overlapping records of a series interleave in long runs.
+   */
+  public static Points mergeSorted(Points first, Points second) {
+    if (first.type != second.type) {
+      throw new IllegalArgumentException("cannot merge " + first.type + " points with " + second.type + " points");
+    }
+    Points merged = new Points(first.type, first.size + second.size);
+    int i = 0;
+    int j = 0;
+    while (i < first.size && j < second.size) {
+      int end;
+      if (second.timestamps[j] < first.timestamps[i]) {
+        end = j + 1;
+        while (end < second.size && second.timestamps[end] < first.timestamps[i]) {
+          end++;
+        }
+        merged.appendRange(second, j, end);
+        j = end;
+      } else {
+        end = i + 1;
+        while (end < first.size && first.timestamps[end] <= second.timestamps[j]) {
+          end++;
+        }
+        merged.appendRange(first, i, end);
+        i = end;
+      }
+    }
+    merged.appendRange(first, i, first.size);
+    merged.appendRange(second, j, second.size);
+    return merged;
   }
 
   public int size() {
@@ -331,6 +373,15 @@ public final class Points {
     }
   }
 
+  private boolean isStrictlyIncreasing() {
+    for (int i = 1; i < size; i++) {
+      if (timestamps[i] <= timestamps[i - 1]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   public boolean isSorted() {
     for (int i = 1; i < size; i++) {
       if (timestamps[i] < timestamps[i - 1]) {
@@ -345,6 +396,9 @@ public final class Points {
    * (last write wins), in place.
    */
   public void sortAndDeduplicate() {
+    if (isStrictlyIncreasing()) {
+      return; // the usual case: nothing to sort, nothing to collapse
+    }
     if (!isSorted()) {
       sortStable();
     }

@@ -10,12 +10,21 @@ public final class SeriesMerge {
   private SeriesMerge() {}
 
   /**
-   * Chunks are concatenated in the given order, then sorted; where two chunks hold the same
-   * timestamp, the one given later wins (pass chunks oldest write first).
+   * Chunks are joined in time order; where two chunks hold the same timestamp, the one given
+   * later wins (pass chunks oldest write first).
    */
   public static Points merge(List<Points> chunks) {
     ValueType type = commonType(chunks);
     List<Points> ordered = disjointInTimeOrder(chunks);
+    if (ordered == null && chunks.stream().allMatch(Points::isSorted)) {
+      // records that overlap in time, each in order (a series sent out of order, or by two
+      // clients): merged in write order, linear instead of a sort of the whole series
+      List<Points> converted = new ArrayList<>(chunks.size());
+      chunks.forEach(chunk -> converted.add(as(type, chunk)));
+      Points merged = inWriteOrder(converted);
+      merged.sortAndDeduplicate(); // sorted already: collapses equal timestamps only
+      return merged;
+    }
     if (ordered != null) {
       // records of one series rarely overlap: laid end to end they need no sort
       chunks = ordered;
@@ -26,20 +35,42 @@ public final class SeriesMerge {
     }
     Points merged = new Points(type, total);
     for (Points chunk : chunks) {
-      if (chunk.type() == type) {
-        merged.addAll(chunk);
-      } else {
-        for (int i = 0; i < chunk.size(); i++) {
-          if (type == ValueType.STRING) {
-            merged.addText(chunk.timestamp(i), chunk.text(i));
-          } else {
-            merged.add(chunk.timestamp(i), chunk.value(i));
-          }
-        }
-      }
+      merged.addAll(as(type, chunk));
     }
     merged.sortAndDeduplicate();
     return merged;
+  }
+
+  /**
+   * Sorted chunks merged pairwise, neighbours first, so that among equal timestamps the earlier
+   * chunk's points stay first at every level: the stable sort of the chunks laid end to end.
+   */
+  private static Points inWriteOrder(List<Points> chunks) {
+    List<Points> level = chunks;
+    while (level.size() > 1) {
+      List<Points> next = new ArrayList<>((level.size() + 1) / 2);
+      for (int i = 0; i < level.size(); i += 2) {
+        next.add(i + 1 < level.size() ? Points.mergeSorted(level.get(i), level.get(i + 1)) : level.get(i));
+      }
+      level = next;
+    }
+    return level.get(0);
+  }
+
+  /** A chunk as points of the join's type (numbers as doubles, anything as strings). */
+  private static Points as(ValueType type, Points chunk) {
+    if (chunk.type() == type) {
+      return chunk;
+    }
+    Points converted = new Points(type, chunk.size());
+    for (int i = 0; i < chunk.size(); i++) {
+      if (type == ValueType.STRING) {
+        converted.addText(chunk.timestamp(i), chunk.text(i));
+      } else {
+        converted.add(chunk.timestamp(i), chunk.value(i));
+      }
+    }
+    return converted;
   }
 
   /**

@@ -71,6 +71,44 @@ class PointsTest {
         SeriesMerge.merge(List.of(older, unsorted)));
   }
 
+  /**
+   * Overlapping sorted chunks take the linear merge: whatever their number, overlap and ties
+   * (within a chunk and across chunks), the answer is the last write of every timestamp, as a
+   * map filled in write order says.
+   */
+  @Test
+  void overlappingSortedChunksMergeToTheLastWriteOfEachTimestamp() {
+    java.util.Random random = new java.util.Random(7);
+    for (int trial = 0; trial < 500; trial++) {
+      int chunkCount = 2 + random.nextInt(6);
+      java.util.List<Points> chunks = new java.util.ArrayList<>();
+      java.util.TreeMap<Long, Double> lastWrite = new java.util.TreeMap<>();
+      double next = 0;
+      for (int c = 0; c < chunkCount; c++) {
+        Points chunk = new Points();
+        long timestamp = random.nextInt(40);
+        for (int i = random.nextInt(30); i > 0; i--) {
+          timestamp += random.nextInt(4); // steps of 0 are ties inside the chunk
+          chunk.add(timestamp, ++next);
+          lastWrite.put(timestamp, next);
+        }
+        chunks.add(chunk);
+      }
+      Points expected = new Points();
+      lastWrite.forEach(expected::add);
+      assertEquals(expected, SeriesMerge.merge(chunks), "trial " + trial);
+    }
+  }
+
+  @Test
+  void overlappingChunksOfNumbersMergeAsDoubles() {
+    Points longs = Points.wrapLongs(new long[] {1, 3, 5}, new long[] {10, 30, 50}, 3);
+    Points doubles = Points.wrap(new long[] {2, 3, 4}, new double[] {2.5, 3.5, 4.5}, 3);
+    assertEquals(Points.wrap(new long[] {1, 2, 3, 4, 5}, new double[] {10, 2.5, 3.5, 4.5, 50}, 5),
+        SeriesMerge.merge(List.of(longs, doubles)));
+    assertEquals(Points.wrapLongs(new long[] {1, 3, 5}, new long[] {10, 30, 50}, 3), longs, "input left as it was");
+  }
+
   @Test
   void seriesKeyIdentity() {
     SeriesKey a = SeriesKey.metric("cpu", Map.of("host", "a", "dc", "x"));

@@ -117,7 +117,7 @@ public final class SeriesCollector {
           return;
         }
       }
-      Points all = join(group, searcher);
+      Points all = join(group, searcher, range);
       Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
       if (!clipped.isEmpty()) {
         joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, clipped);
@@ -171,7 +171,7 @@ public final class SeriesCollector {
           continue;
         }
       }
-      Points all = join(group, searcher);
+      Points all = join(group, searcher, range);
       Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
       if (!clipped.isEmpty()) {
         result.add(new JoinedSeries(entry.getKey(), group.fields, clipped));
@@ -426,14 +426,17 @@ public final class SeriesCollector {
    * Merges a group's records in join order ({@link JoinOrder}): where two hold the same
    * timestamp, the later one in that order wins.
    */
-  private Points join(Group group, SolrIndexSearcher searcher) {
+  private Points join(Group group, SolrIndexSearcher searcher, TimeRange range) {
     if (group.chunks.size() == 1 && group.live.isEmpty()) {
       return counted(group.chunks.get(0).withData(searcher).decode(group.fields));
     }
     List<JoinOrder.Part<Points>> parts = group.parts(searcher, this::counted);
     JoinOrder.sort(parts);
     List<Points> decoded = new ArrayList<>(parts.size());
-    parts.forEach(part -> decoded.add(part.item()));
+    // each part cut to the range first: the merge then handles only the points asked for
+    // (which write wins is decided per timestamp, so cutting before or after gives one answer)
+    parts.forEach(part -> decoded.add(range.isAll() || !part.item().isSorted() ? part.item()
+        : part.item().clip(range.fromNanos(), range.toNanosExclusive())));
     return SeriesMerge.merge(decoded);
   }
 
