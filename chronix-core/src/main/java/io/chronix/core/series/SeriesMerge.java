@@ -15,8 +15,9 @@ public final class SeriesMerge {
    */
   public static Points merge(List<Points> chunks) {
     ValueType type = commonType(chunks);
-    List<Points> ordered = disjointInTimeOrder(chunks);
-    if (ordered == null && chunks.stream().allMatch(Points::isSorted)) {
+    boolean sorted = chunks.stream().allMatch(Points::isSorted);
+    List<Points> ordered = sorted ? laidEndToEnd(chunks) : null;
+    if (ordered == null && sorted) {
       // records that overlap in time, each in order (a series sent out of order, or by two
       // clients): merged in write order, linear instead of a sort of the whole series
       List<Points> converted = new ArrayList<>(chunks.size());
@@ -78,12 +79,14 @@ public final class SeriesMerge {
    * (then which write is later does not matter); null otherwise.
    */
   static List<Points> disjointInTimeOrder(List<Points> chunks) {
+    return chunks.stream().allMatch(Points::isSorted) ? laidEndToEnd(chunks) : null;
+  }
+
+  /** Sorted chunks ordered by their first timestamp if none overlaps another; null otherwise. */
+  private static List<Points> laidEndToEnd(List<Points> chunks) {
     List<Points> ordered = new ArrayList<>(chunks.size());
     for (Points chunk : chunks) {
       if (chunk.size() > 0) {
-        if (!chunk.isSorted()) {
-          return null;
-        }
         ordered.add(chunk);
       }
     }
