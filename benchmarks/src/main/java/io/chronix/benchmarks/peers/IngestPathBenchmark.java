@@ -2,6 +2,7 @@ package io.chronix.benchmarks.peers;
 
 import io.chronix.core.series.Precision;
 import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
 import io.chronix.ingest.wal.FsyncPolicy;
@@ -33,7 +34,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
 /**
  * What a write request's thread does with a line-protocol body, warm and on one thread, without
  * HTTP, the store or other servers: parse it into a batch, log it (no fsync: the disk is not what
- * this measures), put it into the buffers. The comparison's loads (the 10,000-series stream, P4)
+ * this measures), put it into the buffers, through the server's write path with its budget check
+ * ({@code IngestPipeline}). The comparison's loads (the 10,000-series stream, P4)
  * as bodies. A steadier measure of the ingest path's own cost than the peer comparison, whose
  * figures include a fresh JVM's compiling and this shared machine's noise.
  *
@@ -58,6 +60,7 @@ public class IngestPathBenchmark {
   private Path logDir;
   private WriteAheadLog log;
   private SeriesBuffers buffers;
+  private IngestPipeline pipeline;
 
   @Setup(Level.Trial)
   public void prepare() throws IOException {
@@ -66,8 +69,11 @@ public class IngestPathBenchmark {
     log = new WriteAheadLog(logDir, 64L << 20, FsyncPolicy.NEVER, 0);
     log.replay((batch, segment) -> { }); // an empty log: opens its first segment
     // full buffers are handed to a sink that keeps nothing: the chunk writer is another thread's work
+    SegmentLedger ledger = new SegmentLedger();
     buffers = new SeriesBuffers(1024, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> points, Runnable::run,
-        new SegmentLedger());
+        ledger);
+    // the server's write path: budget check, log, buffers (no store behind it, no limits reached)
+    pipeline = new IngestPipeline(log, ledger, buffers, () -> { }, Long.MAX_VALUE, Integer.MAX_VALUE, () -> { });
   }
 
   @TearDown(Level.Trial)
@@ -76,16 +82,15 @@ public class IngestPathBenchmark {
     ImportBenchmark.deleteRecursively(logDir);
   }
 
-  /** One request body: parsed, logged, buffered. */
+  /** One request body: parsed, checked against the budget, logged, buffered. */
   @Benchmark
   public int request() throws IOException {
     byte[] body = bodies.get(next);
     next = next + 1 == bodies.size() ? 0 : next + 1;
     PointBatch batch = new PointBatch(Math.max(64, body.length / 40));
     new LineProtocolParser(Precision.NANOSECONDS, 0, cache).parse(body, 0, body.length, batch);
-    long segment = log.append(batch);
-    log.deleteBefore(segment);
-    buffers.addAll(batch, SegmentLedger.NONE);
+    pipeline.write(batch);
+    log.deleteBefore(log.currentSegment()); // the store's checkpoint, which would let segments go, is not here
     return batch.size();
   }
 

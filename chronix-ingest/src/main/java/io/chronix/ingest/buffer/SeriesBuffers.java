@@ -139,7 +139,7 @@ public final class SeriesBuffers implements LiveSeries {
    */
   public void addRun(SeriesKey key, PointColumns run, int from, int to, long segment) {
     Tally tally = new Tally();
-    addRun(key, run, null, from, to, segment, tally);
+    addRun(key, null, run, null, from, to, segment, tally);
     tally.settle();
   }
 
@@ -151,6 +151,14 @@ public final class SeriesBuffers implements LiveSeries {
    * them once a point made their cache line travel between the cores.
    */
   public void addAll(SeriesBatch batch, long segment) {
+    addAll(batch, segment, null);
+  }
+
+  /**
+   * As {@link #addAll(SeriesBatch, long)}, starting from the buffers {@link #resolve} found for
+   * the batch's series (null: look them up here).
+   */
+  public void addAll(SeriesBatch batch, long segment, Resolved resolved) {
     int size = batch.size();
     int seriesCount = batch.seriesCount();
     int[] order = new int[size];
@@ -167,16 +175,57 @@ public final class SeriesBuffers implements LiveSeries {
     }
     Tally tally = new Tally();
     for (int s = 0; s < seriesCount; s++) {
-      addRun(batch.series(s), batch, order, starts[s], starts[s + 1], segment, tally);
+      addRun(batch.series(s), resolved == null ? null : resolved.buffers[s], batch, order, starts[s], starts[s + 1],
+          segment, tally);
     }
     tally.settle();
   }
 
+  /**
+   * A batch's series looked up once, for the budget check (which of them are new) and for
+   * {@link #addAll(SeriesBatch, long, Resolved)}, which then starts from the buffers found rather
+   * than looking each series up again: with ten thousand series in a batch, every lookup misses
+   * the caches. A buffer that is let go in between is looked up anew there.
+   */
+  public static final class Resolved {
+    private final SeriesBuffer[] buffers;
+    private final int newSeries;
+
+    private Resolved(SeriesBuffer[] buffers, int newSeries) {
+      this.buffers = buffers;
+      this.newSeries = newSeries;
+    }
+
+    /** Whether series {@code series} of the batch had a buffer when it was looked up. */
+    public boolean isActive(int series) {
+      return buffers[series] != null;
+    }
+
+    /** How many of the batch's series had no buffer. */
+    public int newSeries() {
+      return newSeries;
+    }
+  }
+
+  /** Looks up the buffers of a batch's series as they are now. */
+  public Resolved resolve(SeriesBatch batch) {
+    SeriesBuffer[] found = new SeriesBuffer[batch.seriesCount()];
+    int absent = 0;
+    for (int s = 0; s < found.length; s++) {
+      found[s] = buffers.get(batch.series(s));
+      if (found[s] == null) {
+        absent++;
+      }
+    }
+    return new Resolved(found, absent);
+  }
+
   /** Points {@code order[from]} to {@code order[to - 1]} of one series, or {@code from} to {@code to - 1} without an order. */
-  private void addRun(SeriesKey key, PointColumns run, int[] order, int from, int to, long segment, Tally tally) {
-    int next = from;
-    while (next < to) {
-      next = appendUntilFull(key, segment, run, order, next, to, tally);
+  private void addRun(SeriesKey key, SeriesBuffer found, PointColumns run, int[] order, int from, int to, long segment,
+      Tally tally) {
+    int next = appendUntilFull(key, found, segment, run, order, from, to, tally);
+    while (next < to) { // the buffer filled on the way: the rest goes to its successor
+      next = appendUntilFull(key, null, segment, run, order, next, to, tally);
     }
   }
 
@@ -198,13 +247,15 @@ public final class SeriesBuffers implements LiveSeries {
   }
 
   /** Appends up to {@code to} or until the buffer is full (then hands it to the writer); returns where it stopped. */
-  private int appendUntilFull(SeriesKey key, long segment, PointColumns run, int[] order, int from, int to,
-      Tally tally) {
+  private int appendUntilFull(SeriesKey key, SeriesBuffer found, long segment, PointColumns run, int[] order, int from,
+      int to, Tally tally) {
     SeriesBuffer buffer;
     SeriesBuffer.Drained full = null;
     int next = from;
+    SeriesBuffer hint = found;
     while (true) {
-      buffer = buffers.get(key);
+      buffer = hint != null ? hint : buffers.get(key);
+      hint = null;
       if (buffer == null) {
         buffer = buffers.computeIfAbsent(key, this::newBuffer);
       }

@@ -1,6 +1,5 @@
 package io.chronix.ingest.pipeline;
 
-import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.buffer.BufferMemory;
 import io.chronix.ingest.buffer.SeriesBuffers;
 
@@ -11,19 +10,16 @@ import io.chronix.ingest.buffer.SeriesBuffers;
  */
 record BatchFootprint(long bytes, int newSeries) {
 
-  static BatchFootprint of(PointBatch batch, SeriesBuffers buffers) {
+  static BatchFootprint of(PointBatch batch, SeriesBuffers.Resolved resolved) {
     long bytes = 0;
-    int newSeries = 0;
     for (int s = 0; s < batch.seriesCount(); s++) {
-      SeriesKey key = batch.series(s);
-      if (!buffers.isActive(key)) {
-        newSeries++;
-        bytes += BufferMemory.series(key);
+      if (!resolved.isActive(s)) {
+        bytes += BufferMemory.series(batch.series(s));
       }
     }
     for (int i = 0; i < batch.size(); i++) {
       bytes += BufferMemory.point(batch.key(i).valueType(), batch, i);
     }
-    return new BatchFootprint(bytes, newSeries);
+    return new BatchFootprint(bytes, resolved.newSeries());
   }
 }

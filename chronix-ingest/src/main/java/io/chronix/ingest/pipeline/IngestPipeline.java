@@ -47,7 +47,8 @@ public final class IngestPipeline implements BatchWriter {
     if (batch.isEmpty()) {
       return;
     }
-    BatchFootprint footprint = BatchFootprint.of(batch, buffers);
+    SeriesBuffers.Resolved resolved = buffers.resolve(batch);
+    BatchFootprint footprint = BatchFootprint.of(batch, resolved);
     int active = buffers.activeSeries();
     if (footprint.newSeries() > 0 && active + footprint.newSeries() > maxSeries) {
       throw new TooManySeriesException("too many series, nothing stored: " + active + " are active and the request"
@@ -62,7 +63,7 @@ public final class IngestPipeline implements BatchWriter {
           + ": retry shortly", 1);
     }
     ledger.logging(() -> {
-      buffers.addAll(batch, wal.append(batch));
+      buffers.addAll(batch, wal.append(batch), resolved);
       return null;
     });
   }

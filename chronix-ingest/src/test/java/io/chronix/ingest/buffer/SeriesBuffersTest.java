@@ -228,6 +228,37 @@ class SeriesBuffersTest {
     assertEquals(List.of("cpu:1", "cpu:1", "mem:1", "mem:1"), written.stream().sorted().toList());
   }
 
+  /**
+   * The write path looks a batch's series up once (for the budget check) and then adds to the
+   * buffers it found; a buffer let go in between must not swallow the points: they go to a new one.
+   */
+  @Test
+  void aBatchResolvedBeforeItsBufferIsLetGoLandsInANewBuffer() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.releaseIdleAfter(Duration.ofSeconds(10));
+    buffers.add(CPU, 1, 1);
+    buffers.flushAll();
+    PointBatch batch = new PointBatch();
+    batch.accept(CPU, 2, 2);
+    batch.accept(MEM, 2, 2);
+    SeriesBuffers.Resolved resolved = buffers.resolve(batch);
+    assertTrue(resolved.isActive(0));
+    assertFalse(resolved.isActive(1));
+    assertEquals(1, resolved.newSeries());
+
+    clock.set(Duration.ofSeconds(11).toNanos());
+    buffers.flushOld();
+    assertFalse(buffers.isActive(CPU), "let go after it was resolved");
+    buffers.addAll(batch, SeriesBuffer.NO_SEGMENT, resolved);
+    assertTrue(buffers.isActive(CPU));
+    assertEquals(2, buffers.bufferedPoints());
+    assertEquals(BufferMemory.series(CPU) + BufferMemory.series(MEM) + 2 * BufferMemory.NUMERIC_POINT,
+        buffers.memoryBytes());
+    Map<SeriesKey, Points> left = snapshotOf(buffers);
+    assertEquals(2L, left.get(CPU).timestamp(0));
+    assertEquals(2L, left.get(MEM).timestamp(0));
+  }
+
   @Test
   void underPressureEveryEmptyBufferIsLetGo() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
