@@ -16,7 +16,7 @@ public final class PointBatch implements PointSink, SeriesBatch {
   /** The batch's distinct series in order of first appearance; equal keys share one entry. */
   private SeriesKey[] series = new SeriesKey[8];
   private int seriesCount;
-  private final Map<SeriesKey, Integer> seriesIndex = new HashMap<>();
+  private final Map<SeriesKey, Integer> seriesIndex;
   /** Series of the point before: lines of one series come in runs, which skip the map. */
   private SeriesKey lastKey;
   private int lastSeries;
@@ -38,6 +38,9 @@ public final class PointBatch implements PointSink, SeriesBatch {
   }
 
   public PointBatch(int capacity) {
+    // sized for as many series as points, up to 8,192: a request of ten thousand series grew the
+    // map ten times over, rehashing its keys each time
+    seriesIndex = new HashMap<>(Math.min(Math.max(1, capacity), 1 << 13) * 4 / 3 + 1);
     seriesOf = new int[Math.max(1, capacity)];
     timestamps = new long[seriesOf.length];
     values = new double[seriesOf.length];
