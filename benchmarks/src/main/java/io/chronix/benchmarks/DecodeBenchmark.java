@@ -24,8 +24,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * Full-chunk decode speed on one core: every chunk of shared/data/p4 (8,192 points each, as the
@@ -76,14 +74,7 @@ public class DecodeBenchmark {
     probe.input = input;
     probe.encode();
     long pointsPerOp = probe.points;
-    var options = new OptionsBuilder()
-        .include(DecodeBenchmark.class.getSimpleName())
-        .param("input", input)
-        .forks(1)
-        .threads(1)
-        .warmupIterations(3).warmupTime(TimeValue.seconds(2))
-        .measurementIterations(5).measurementTime(TimeValue.seconds(2))
-        .build();
+    var options = Jmh.oneThread(DecodeBenchmark.class, input).build();
     for (RunResult result : new Runner(options).run()) {
       double opsPerSecond = result.getPrimaryResult().getScore();
       System.out.printf("decode %-5s %,.0f points/s on one thread (%,.1f ops/s of %,d points, error %.1f%%)%n",

@@ -20,8 +20,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.Blackhole;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The query's join of a series' decoded records on one core, for every file of shared/data/p4:
@@ -79,14 +77,7 @@ public class JoinBenchmark {
     probe.records = "disjoint";
     probe.input = input;
     probe.cut();
-    var options = new OptionsBuilder()
-        .include(JoinBenchmark.class.getSimpleName())
-        .param("input", input)
-        .forks(1)
-        .threads(1)
-        .warmupIterations(3).warmupTime(TimeValue.seconds(2))
-        .measurementIterations(5).measurementTime(TimeValue.seconds(2))
-        .build();
+    var options = Jmh.oneThread(JoinBenchmark.class, input).build();
     for (RunResult result : new Runner(options).run()) {
       double opsPerSecond = result.getPrimaryResult().getScore();
       System.out.printf("join %-11s %,.0f points/s on one thread (error %.1f%%)%n",

@@ -1,5 +1,7 @@
 package io.chronix.benchmarks.peers;
 
+import io.chronix.benchmarks.ImportBenchmark;
+import io.chronix.benchmarks.Jmh;
 import io.chronix.core.series.Precision;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.pipeline.IngestPipeline;
@@ -8,7 +10,6 @@ import io.chronix.ingest.protocol.influx.LineProtocolParser;
 import io.chronix.ingest.wal.FsyncPolicy;
 import io.chronix.ingest.wal.SegmentLedger;
 import io.chronix.ingest.wal.WriteAheadLog;
-import io.chronix.benchmarks.ImportBenchmark;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,8 +29,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * What a write request's thread does with a line-protocol body, warm and on one thread, without
@@ -101,14 +100,9 @@ public class IngestPathBenchmark {
   public static void main(String[] args) throws Exception {
     String input = args.length > 0 ? args[0] : "../shared/data/p4";
     Workloads workloads = Workloads.prepare(Path.of(input), 1);
-    var options = new OptionsBuilder()
-        .include(IngestPathBenchmark.class.getSimpleName())
-        .param("input", input)
+    var options = Jmh.oneThread(IngestPathBenchmark.class, input)
         .param("load", System.getenv().getOrDefault("INGEST_PATH_LOADS", "stream,p4").split(","))
-        .forks(1)
-        .threads(1)
-        .warmupIterations(5).warmupTime(TimeValue.seconds(2))
-        .measurementIterations(5).measurementTime(TimeValue.seconds(2))
+        .warmupIterations(5)
         // INGEST_PATH_JFR=<file>: a flight recording of the measuring JVM, to see where the time goes
         .jvmArgsAppend(System.getenv("INGEST_PATH_JFR") == null ? new String[0]
             : new String[] {"-XX:StartFlightRecording=settings=profile,filename=" + System.getenv("INGEST_PATH_JFR")})
