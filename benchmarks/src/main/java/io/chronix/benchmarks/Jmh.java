@@ -20,6 +20,21 @@ public final class Jmh {
         .forks(1)
         .threads(1)
         .warmupIterations(3).warmupTime(TimeValue.seconds(2))
-        .measurementIterations(5).measurementTime(TimeValue.seconds(2));
+        .measurementIterations(5).measurementTime(TimeValue.seconds(2))
+        .jvmArgsAppend(forkOptions());
+  }
+
+  /**
+   * JVM options for the measuring fork from {@code JMH_JVM_ARGS} (space-separated), so a JIT or
+   * collector setting of the server's launcher can be measured on the path alone.
+   */
+  public static String[] forkOptions(String... more) {
+    String fromEnv = System.getenv().getOrDefault("JMH_JVM_ARGS", "").trim();
+    java.util.List<String> options = new java.util.ArrayList<>();
+    if (!fromEnv.isEmpty()) {
+      options.addAll(java.util.List.of(fromEnv.split("\\s+")));
+    }
+    options.addAll(java.util.List.of(more));
+    return options.toArray(String[]::new);
   }
 }

@@ -65,14 +65,16 @@ public final class ColdLoad {
   private static void report(String name, IngestLoad load, ChronixPeer server, java.net.URI target)
       throws Exception {
     ProcessStats before = ProcessStats.of(server.pid());
+    ProcessStats clientBefore = ProcessStats.of(ProcessHandle.current().pid());
     Map<String, Double> threadsBefore = ProcessStats.cpuSecondsByThread(server.pid());
     long start = System.nanoTime();
     load.send(target, 2);
     double seconds = (System.nanoTime() - start) / 1e9;
     ProcessStats spent = ProcessStats.of(server.pid()).since(before);
+    double clientCpu = ProcessStats.of(ProcessHandle.current().pid()).cpuSeconds() - clientBefore.cpuSeconds();
     Map<String, Double> groups = ThreadGroups.byGroup(threadsBefore, ProcessStats.cpuSecondsByThread(server.pid()));
-    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s, peak RSS %.0f MB%n",
-        name, seconds, load.values() / seconds, spent.cpuSeconds(), spent.peakRssMb());
+    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s, peak RSS %.0f MB (client %.2f CPU s)%n",
+        name, seconds, load.values() / seconds, spent.cpuSeconds(), spent.peakRssMb(), clientCpu);
     // threads that ended during the load (a finished merge) are missing here, but not above
     groups.forEach((group, cpu) -> System.out.printf(Locale.ROOT, "    %-60s %6.2f CPU s%n", group, cpu));
   }

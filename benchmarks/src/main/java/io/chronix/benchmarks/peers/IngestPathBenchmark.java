@@ -104,8 +104,8 @@ public class IngestPathBenchmark {
         .param("load", System.getenv().getOrDefault("INGEST_PATH_LOADS", "stream,p4").split(","))
         .warmupIterations(5)
         // INGEST_PATH_JFR=<file>: a flight recording of the measuring JVM, to see where the time goes
-        .jvmArgsAppend(System.getenv("INGEST_PATH_JFR") == null ? new String[0]
-            : new String[] {"-XX:StartFlightRecording=settings=profile,filename=" + System.getenv("INGEST_PATH_JFR")})
+        .jvmArgsAppend(System.getenv("INGEST_PATH_JFR") == null ? Jmh.forkOptions()
+            : Jmh.forkOptions("-XX:StartFlightRecording=settings=profile,filename=" + System.getenv("INGEST_PATH_JFR")))
         .build();
     for (RunResult result : new Runner(options).run()) {
       IngestLoad load = of(workloads, result.getParams().getParam("load"));
