@@ -60,13 +60,13 @@ public final class ChunkCodec {
     blob[0] = (byte) FORMAT_VERSION;
     blob[1] = (byte) compression.id();
     System.arraycopy(compressed, 0, blob, 2, compressed.length);
-    writeInt(blob, blob.length - CRC_BYTES, crc(body.array(), body.size()));
+    writeInt(blob, blob.length - CRC_BYTES, crc(body.array(), 0, body.size()));
     return blob;
   }
 
-  private static int crc(byte[] bytes, int length) {
+  private static int crc(byte[] bytes, int offset, int length) {
     java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    crc.update(bytes, 0, length);
+    crc.update(bytes, offset, length);
     return (int) crc.getValue();
   }
 
@@ -100,40 +100,100 @@ public final class ChunkCodec {
 
   /** Decodes a blob of any known format version within the limits. */
   public static Points decode(byte[] blob, Limits limits) {
+    return decode(blob, limits, Long.MIN_VALUE, Long.MAX_VALUE);
+  }
+
+  /**
+   * The points of a blob from {@code fromInclusive} to {@code toExclusive} (timestamps as stored,
+   * epoch nanoseconds), within the limits. Where the blob's timestamps are in order, as the server
+   * writes them, values after the range are left unread and points outside it are left out; a
+   * blob out of order comes back whole, for the caller to clip. The checksum covers the whole body
+   * either way.
+   */
+  public static Points decode(byte[] blob, Limits limits, long fromInclusive, long toExclusive) {
     if (blob == null || blob.length < 2) {
       throw new CorruptBlobException("blob too short to hold a header");
     }
     int version = blob[0] & 0xFF;
-    byte[] body;
+    ByteReader in;
+    int bodyLength;
     if (version == 1) {
-      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2, limits.maxBodyBytes());
+      byte[] body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2, limits.maxBodyBytes());
+      in = new ByteReader(body, 0, body.length);
+      bodyLength = body.length;
     } else if (version == FORMAT_VERSION) {
       if (blob.length < 2 + CRC_BYTES) {
         throw new CorruptBlobException("blob too short to hold its checksum");
       }
-      body = Compressions.byId(blob[1] & 0xFF).decompress(blob, 2, blob.length - 2 - CRC_BYTES, limits.maxBodyBytes());
+      int compressedLength = blob.length - 2 - CRC_BYTES;
+      int compression = blob[1] & 0xFF;
+      byte[] body;
+      int offset;
+      if (compression == NoCompression.ID) { // the default: read in place rather than copied out
+        if (compressedLength > limits.maxBodyBytes()) {
+          throw new CorruptBlobException("body of " + compressedLength + " bytes exceeds the limit of "
+              + limits.maxBodyBytes());
+        }
+        body = blob;
+        offset = 2;
+        bodyLength = compressedLength;
+      } else {
+        body = Compressions.byId(compression).decompress(blob, 2, compressedLength, limits.maxBodyBytes());
+        offset = 0;
+        bodyLength = body.length;
+      }
       int expected = readInt(blob, blob.length - CRC_BYTES);
-      if (crc(body, body.length) != expected) {
+      if (crc(body, offset, bodyLength) != expected) {
         throw new CorruptBlobException("checksum mismatch: the blob is damaged");
       }
+      in = new ByteReader(body, offset, bodyLength);
     } else {
       throw new CorruptBlobException("unknown blob format version " + version);
     }
-    ByteReader in = new ByteReader(body, 0, body.length);
     long count = in.readVarLong();
     // every point takes at least one byte of its timestamp's encoding
-    if (count < 0 || count > body.length) {
-      throw new CorruptBlobException("implausible point count " + count + " in a body of " + body.length + " bytes");
+    if (count < 0 || count > bodyLength) {
+      throw new CorruptBlobException("implausible point count " + count + " in a body of " + bodyLength + " bytes");
     }
     if (count > limits.maxPoints()) {
       throw new CorruptBlobException("blob of " + count + " points exceeds the limit of " + limits.maxPoints());
     }
     int n = (int) count;
     long[] timestamps = DateDeltaCompaction.decode(in, n);
-    Points points = ValueEncoding.decode(in, timestamps, n);
-    if (in.hasRemaining()) {
+    int from = 0;
+    int to = n;
+    if ((fromInclusive != Long.MIN_VALUE || toExclusive != Long.MAX_VALUE) && inOrder(timestamps, n)) {
+      from = lowerBound(timestamps, n, fromInclusive);
+      to = Math.max(from, lowerBound(timestamps, n, toExclusive));
+    }
+    Points points = ValueEncoding.decode(in, timestamps, n, to);
+    if (to == n && in.hasRemaining()) {
       throw new CorruptBlobException("trailing bytes after " + n + " points");
     }
-    return points;
+    return from == 0 ? points : points.slice(from, to);
+  }
+
+  private static boolean inOrder(long[] timestamps, int n) {
+    for (int i = 1; i < n; i++) {
+      if (timestamps[i] < timestamps[i - 1]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The first index whose timestamp is at least {@code timestamp} (n when none is). */
+  private static int lowerBound(long[] timestamps, int n, long timestamp) {
+    int low = 0;
+    int high = n;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (timestamps[mid] < timestamp) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
   }
 }

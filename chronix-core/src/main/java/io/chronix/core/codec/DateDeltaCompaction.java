@@ -69,9 +69,10 @@ public final class DateDeltaCompaction {
       throw new CorruptBlobException("timestamp unit exponent out of range: " + exponent);
     }
     long unit = POWERS_OF_TEN[exponent];
+    in.readZigZags(timestamps, 1, n - 1); // the delta changes, turned into timestamps in place
     long delta = 0;
     for (int i = 1; i < n; i++) {
-      delta += in.readZigZag();
+      delta += timestamps[i];
       current += delta * unit;
       timestamps[i] = current;
     }

@@ -139,28 +139,40 @@ public final class ValueEncoding {
 
   /** The values of n points, typed by the mode the encoder chose. */
   public static Points decode(ByteReader in, long[] timestamps, int n) {
+    return decode(in, timestamps, n, n);
+  }
+
+  /**
+   * The first {@code wanted} of n points (a query's range ends before the chunk does): numbers are
+   * read only that far, the values after them are left unread. The other types are decoded whole.
+   */
+  public static Points decode(ByteReader in, long[] timestamps, int n, int wanted) {
+    if (wanted < 0 || wanted > n) {
+      throw new IllegalArgumentException(wanted + " of " + n + " points");
+    }
     if (n == 0) {
       return Points.wrap(timestamps, new double[0], 0);
     }
     int mode = in.readByte();
     switch (mode) {
       case LONG: {
-        long[] longs = new long[n];
+        long[] longs = new long[wanted];
+        in.readZigZags(longs, 0, wanted); // the deltas, summed in place
         long current = 0;
-        for (int i = 0; i < n; i++) {
-          current += in.readZigZag();
+        for (int i = 0; i < wanted; i++) {
+          current += longs[i];
           longs[i] = current;
         }
-        return Points.wrapLongs(timestamps, longs, n);
+        return Points.wrapLongs(timestamps, longs, wanted);
       }
       case BOOLEAN:
-        return Points.wrap(ValueType.BOOLEAN, timestamps, decodeBooleans(in, n), n);
+        return Points.wrap(ValueType.BOOLEAN, timestamps, decodeBooleans(in, n), wanted);
       case STRING:
-        return Points.wrapTexts(timestamps, decodeStrings(in, n), n);
+        return Points.wrapTexts(timestamps, decodeStrings(in, n), wanted);
       case ARRAY:
-        return Points.wrapArrays(timestamps, ArrayValues.decode(in, n), n);
+        return Points.wrapArrays(timestamps, ArrayValues.decode(in, n), wanted);
       default:
-        return Points.wrap(timestamps, decodeDoubles(in, mode, n), n);
+        return Points.wrap(timestamps, decodeDoubles(in, mode, wanted), wanted);
     }
   }
 
@@ -209,10 +221,19 @@ public final class ValueEncoding {
         throw new CorruptBlobException("decimal exponent out of range: " + exponent);
       }
       double scale = POWERS_OF_TEN[exponent];
+      long[] deltas = new long[n];
+      in.readZigZags(deltas, 0, n);
       long mantissa = 0;
-      for (int i = 0; i < n; i++) {
-        mantissa += in.readZigZag();
-        values[i] = exponent == 0 ? (double) mantissa : mantissa / scale;
+      if (exponent == 0) {
+        for (int i = 0; i < n; i++) {
+          mantissa += deltas[i];
+          values[i] = mantissa;
+        }
+      } else {
+        for (int i = 0; i < n; i++) {
+          mantissa += deltas[i];
+          values[i] = mantissa / scale;
+        }
       }
     } else if (mode == XOR) {
       long previous = 0;

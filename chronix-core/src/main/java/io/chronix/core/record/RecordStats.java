@@ -13,13 +13,23 @@ public record RecordStats(long count, double min, double max, double sum, double
     if (n == 0) {
       throw new IllegalArgumentException("a record holds at least one point");
     }
+    return of(points.valueArray(), n); // longs converted, strings and arrays as NaN
+  }
+
+  /**
+   * Over the value array itself and with min and max spelt out (as {@link Math#min} and
+   * {@link Math#max} order -0.0 and 0.0): a query's aggregation over a record its range cuts runs
+   * here, and the server's quick JIT compiler inlines neither {@code Points.value} nor Math's
+   * methods.
+   */
+  private static RecordStats of(double[] values, int n) {
     double min = Double.NaN;
     double max = Double.NaN;
     double sum = 0;
     boolean any = false;
     for (int i = 0; i < n; i++) {
-      double value = points.value(i);
-      if (Double.isNaN(value)) {
+      double value = values[i];
+      if (value != value) { // NaN
         continue;
       }
       if (!any) {
@@ -27,12 +37,16 @@ public record RecordStats(long count, double min, double max, double sum, double
         max = value;
         any = true;
       } else {
-        min = Math.min(min, value);
-        max = Math.max(max, value);
+        if (value < min || (value == 0.0 && min == 0.0 && Double.doubleToRawLongBits(value) != 0)) {
+          min = value;
+        }
+        if (value > max || (value == 0.0 && max == 0.0 && Double.doubleToRawLongBits(max) != 0)) {
+          max = value;
+        }
       }
       sum += value;
     }
-    return new RecordStats(n, min, max, any ? sum : Double.NaN, points.value(0), points.value(n - 1));
+    return new RecordStats(n, min, max, any ? sum : Double.NaN, values[0], values[n - 1]);
   }
 
   /**

@@ -452,6 +452,9 @@ public final class Points {
   public Points clip(long fromInclusive, long toExclusive) {
     int from = lowerBound(fromInclusive);
     int to = lowerBound(toExclusive);
+    if (from == 0 && to == size) {
+      return this; // nothing to cut (records decoded to a query's range already are): no copy
+    }
     return slice(from, Math.max(from, to));
   }
 

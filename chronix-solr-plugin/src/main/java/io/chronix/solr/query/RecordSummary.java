@@ -39,7 +39,7 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
         from = chunk.startMillis();
         to = chunk.endMillis();
       } else {
-        Points clipped = chunk.decode(series).clip(range.fromNanos(), range.toNanosExclusive());
+        Points clipped = chunk.decode(series, range).clip(range.fromNanos(), range.toNanosExclusive());
         if (clipped.isEmpty()) {
           continue;
         }

@@ -265,7 +265,8 @@ public final class SeriesCollector {
       } else if (run.stored() != null && whollyIn(run, range)) {
         part = stats.get(run.stored().id());
       } else {
-        Points points = run.stored() != null ? run.stored().withData(searcher).decode(group.fields) : run.live().points();
+        Points points = run.stored() != null ? run.stored().withData(searcher).decode(group.fields, range)
+            : run.live().points();
         if (!range.isAll()) {
           points = points.clip(range.fromNanos(), range.toNanosExclusive());
         }
@@ -310,7 +311,7 @@ public final class SeriesCollector {
     List<SeriesPart> parts = new ArrayList<>();
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
-      for (JoinOrder.Part<Points> part : group.parts(searcher, this::counted)) {
+      for (JoinOrder.Part<Points> part : group.parts(searcher, range, this::counted)) {
         Points clipped = range.isAll() ? part.item() : part.item().clip(range.fromNanos(), range.toNanosExclusive());
         if (!clipped.isEmpty()) {
           parts.add(new SeriesPart(entry.getKey(), group.fields, part.seriesId(), part.writeOrder(), clipped));
@@ -428,9 +429,9 @@ public final class SeriesCollector {
    */
   private Points join(Group group, SolrIndexSearcher searcher, TimeRange range) {
     if (group.chunks.size() == 1 && group.live.isEmpty()) {
-      return counted(group.chunks.get(0).withData(searcher).decode(group.fields));
+      return counted(group.chunks.get(0).withData(searcher).decode(group.fields, range));
     }
-    List<JoinOrder.Part<Points>> parts = group.parts(searcher, this::counted);
+    List<JoinOrder.Part<Points>> parts = group.parts(searcher, range, this::counted);
     JoinOrder.sort(parts);
     List<Points> decoded = new ArrayList<>(parts.size());
     // each part cut to the range first: the merge then handles only the points asked for
@@ -448,12 +449,16 @@ public final class SeriesCollector {
     /** Rollups of the planned tier whose records are gone. */
     final List<RollupSource.Orphan> orphans = new ArrayList<>();
 
-    /** Every record's points with what orders them in the join; buffered points are the newest of their series. */
-    List<JoinOrder.Part<Points>> parts(SolrIndexSearcher searcher, java.util.function.UnaryOperator<Points> counted) {
+    /**
+     * Every record's points in the range (records out of time order whole) with what orders them in
+     * the join; buffered points are the newest of their series.
+     */
+    List<JoinOrder.Part<Points>> parts(SolrIndexSearcher searcher, TimeRange range,
+        java.util.function.UnaryOperator<Points> counted) {
       List<JoinOrder.Part<Points>> parts = new ArrayList<>(chunks.size() + live.size());
       for (StoredChunk chunk : chunks) {
         parts.add(new JoinOrder.Part<>(RecordSchema.seriesIdOf(chunk.id()), chunk.version(),
-            counted.apply(chunk.withData(searcher).decode(fields))));
+            counted.apply(chunk.withData(searcher).decode(fields, range))));
       }
       for (LiveChunk buffered : live) {
         parts.add(new JoinOrder.Part<>(RecordSchema.seriesId(buffered.key()), Long.MAX_VALUE, buffered.points()));

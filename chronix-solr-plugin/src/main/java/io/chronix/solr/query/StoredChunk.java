@@ -37,8 +37,18 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
 
   /** The record's points; a blob that cannot be decoded is a server error naming record and series. */
   Points decode(SeriesFields series) {
+    return decode(series, TimeRange.ALL);
+  }
+
+  /**
+   * The record's points in the range: a record in time order, as the server writes them, is
+   * decoded only as far as the range reaches and comes back clipped; one out of order comes back
+   * whole.
+   */
+  Points decode(SeriesFields series, TimeRange range) {
     try {
-      return ChunkCodec.decode(data);
+      return range.isAll() ? ChunkCodec.decode(data)
+          : ChunkCodec.decode(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
     } catch (CorruptBlobException e) {
       throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
           "record " + id + " of series " + series + " cannot be decoded: " + e.getMessage(), e);

@@ -1,0 +1,116 @@
+package io.chronix.core.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.chronix.core.series.Points;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** A blob decoded for a time range: what a query reads from a record its range cuts. */
+class RangeDecodeTest {
+
+  private static final long SECOND = 1_000_000_000L;
+
+  /** Every value type, ranges before, inside, across and after the chunk: the same points as decoding all and clipping. */
+  @Test
+  void aRangeDecodesToTheClippedPointsForEveryType() {
+    Random random = new Random(7);
+    for (Points points : typedChunks(random, 500)) {
+      byte[] blob = ChunkCodec.lossless().encode(points);
+      byte[] plain = new ChunkCodec(Compressions.byName("none"), 0).encode(points);
+      long first = points.timestamp(0);
+      long last = points.timestamp(points.size() - 1);
+      long[][] ranges = {
+          {first, last + 1}, {first - 10 * SECOND, first}, {last + 1, last + SECOND}, {first + 1, first + 2},
+          {points.timestamp(100), points.timestamp(101)}, {points.timestamp(100), points.timestamp(400)},
+          {first - SECOND, points.timestamp(250)}, {points.timestamp(250), last + SECOND},
+          {points.timestamp(499), Long.MAX_VALUE}, {Long.MIN_VALUE, points.timestamp(1)}};
+      for (long[] range : ranges) {
+        Points expected = points.clip(range[0], range[1]);
+        for (byte[] encoded : new byte[][] {blob, plain}) {
+          Points decoded = ChunkCodec.decode(encoded, ChunkCodec.Limits.DEFAULT, range[0], range[1]);
+          assertEquals(expected, decoded, points.type() + " in [" + range[0] + ", " + range[1] + ")");
+        }
+      }
+    }
+  }
+
+  /** A blob out of time order is not cut where a binary search would go wrong: it comes back whole. */
+  @Test
+  void aChunkOutOfOrderComesBackWhole() {
+    long[] timestamps = {5 * SECOND, 1 * SECOND, 9 * SECOND, 3 * SECOND};
+    Points points = Points.wrap(timestamps, new double[] {5, 1, 9, 3}, 4);
+    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0).encode(points);
+    assertEquals(points, ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, 2 * SECOND, 4 * SECOND));
+  }
+
+  /** The checksum covers the values a range leaves unread: damage there is still found. */
+  @Test
+  void damageAfterTheRangeIsStillFound() {
+    Random random = new Random(3);
+    Points points = doubles(random, 1000, false);
+    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0).encode(points);
+    blob[blob.length - 6] ^= 0x10; // the last value's bytes, far after the range
+    assertThrows(CorruptBlobException.class,
+        () -> ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, points.timestamp(0), points.timestamp(10)));
+  }
+
+  /** Varints of every length, the last ones within ten bytes of the end (the checked path). */
+  @Test
+  void zigZagsOfEveryLengthUpToTheEnd() {
+    long[] values = new long[130];
+    for (int i = 0; i < 64; i++) {
+      values[2 * i] = 1L << i;
+      values[2 * i + 1] = -(1L << i) - 1;
+    }
+    values[128] = Long.MIN_VALUE;
+    values[129] = Long.MAX_VALUE;
+    ByteWriter out = new ByteWriter(16);
+    for (long value : values) {
+      out.writeZigZag(value);
+    }
+    long[] read = new long[values.length + 1];
+    ByteReader in = new ByteReader(out.array(), 0, out.size());
+    in.readZigZags(read, 1, values.length);
+    assertEquals(0, in.remaining());
+    assertEquals(java.util.Arrays.toString(values),
+        java.util.Arrays.toString(java.util.Arrays.copyOfRange(read, 1, read.length)));
+  }
+
+  @Test
+  void aVarintLongerThanTenBytesOrCutOffIsCorrupt() {
+    byte[] eleven = new byte[24];
+    java.util.Arrays.fill(eleven, 0, 11, (byte) 0x80);
+    assertThrows(CorruptBlobException.class, () -> new ByteReader(eleven, 0, eleven.length).readZigZags(new long[1], 0, 1));
+    byte[] cutOff = {0x01, (byte) 0x81, (byte) 0x82};
+    assertThrows(CorruptBlobException.class, () -> new ByteReader(cutOff, 0, cutOff.length).readZigZags(new long[2], 0, 2));
+  }
+
+  private static Points[] typedChunks(Random random, int n) {
+    Points longs = new Points(io.chronix.core.series.ValueType.LONG, n);
+    Points booleans = new Points(io.chronix.core.series.ValueType.BOOLEAN, n);
+    Points texts = new Points(io.chronix.core.series.ValueType.STRING, n);
+    Points arrays = new Points(io.chronix.core.series.ValueType.ARRAY, n);
+    long t = 1_439_400_000L * SECOND;
+    for (int i = 0; i < n; i++) {
+      t += SECOND + random.nextInt(1000) * 1_000_000L;
+      longs.addLong(t, random.nextLong() >> random.nextInt(64));
+      booleans.addBoolean(t, random.nextBoolean());
+      texts.addText(t, "state-" + random.nextInt(4));
+      arrays.addArray(t, new double[] {random.nextInt(10), random.nextGaussian()});
+    }
+    return new Points[] {doubles(random, n, true), doubles(random, n, false), longs, booleans, texts, arrays};
+  }
+
+  /** Decimals (mode 0) or arbitrary doubles (the XOR form). */
+  private static Points doubles(Random random, int n, boolean decimal) {
+    Points points = new Points(n);
+    long t = 1_439_400_000L * SECOND;
+    for (int i = 0; i < n; i++) {
+      t += 30 * SECOND + random.nextInt(50) * 1_000_000L;
+      points.add(t, decimal ? Math.round(random.nextGaussian() * 1e4) / 100.0 : random.nextGaussian());
+    }
+    return points;
+  }
+}
