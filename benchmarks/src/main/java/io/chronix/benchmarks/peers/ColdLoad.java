@@ -68,13 +68,16 @@ public final class ColdLoad {
     ProcessStats clientBefore = ProcessStats.of(ProcessHandle.current().pid());
     Map<String, Double> threadsBefore = ProcessStats.cpuSecondsByThread(server.pid());
     long start = System.nanoTime();
+    long startMillis = System.currentTimeMillis();
     load.send(target, 2);
     double seconds = (System.nanoTime() - start) / 1e9;
     ProcessStats spent = ProcessStats.of(server.pid()).since(before);
     double clientCpu = ProcessStats.of(ProcessHandle.current().pid()).cpuSeconds() - clientBefore.cpuSeconds();
     Map<String, Double> groups = ThreadGroups.byGroup(threadsBefore, ProcessStats.cpuSecondsByThread(server.pid()));
-    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s, peak RSS %.0f MB (client %.2f CPU s)%n",
-        name, seconds, load.values() / seconds, spent.cpuSeconds(), spent.peakRssMb(), clientCpu);
+    // the wall-clock span, to find the load in a flight recording of the server
+    System.out.printf(Locale.ROOT, "%s: %.2f s, %,.0f values/s, %.2f CPU s, peak RSS %.0f MB (client %.2f CPU s;"
+        + " epoch ms %d-%d)%n", name, seconds, load.values() / seconds, spent.cpuSeconds(), spent.peakRssMb(),
+        clientCpu, startMillis, System.currentTimeMillis());
     // threads that ended during the load (a finished merge) are missing here, but not above
     groups.forEach((group, cpu) -> System.out.printf(Locale.ROOT, "    %-60s %6.2f CPU s%n", group, cpu));
   }

@@ -22,16 +22,35 @@ public final class WalEntries {
 
   /** The batch as one entry, its keys encoded afresh (the log keeps a cache of them). */
   public static byte[] encode(PointBatch batch) {
-    return encode(batch, new KeyEncodings());
+    ByteWriter out = encode(batch, new KeyEncodings(), 0);
+    return out.toByteArray();
   }
 
-  static byte[] encode(PointBatch batch, KeyEncodings keyEncodings) {
+  /**
+   * The batch as one entry after {@code reserved} bytes left free (the log writes its frame header
+   * there: the entry is framed where it was encoded, not copied into a frame). The writer is sized
+   * once from the keys' encodings and a bound of each point's bytes: a batch of ten thousand series
+   * grew it four times over, and together with the copies into an array and a frame the log
+   * allocated five times each entry's size.
+   */
+  static ByteWriter encode(PointBatch batch, KeyEncodings keyEncodings, int reserved) {
     int keyCount = batch.seriesCount();
-    ByteWriter out = new ByteWriter(batch.size() * 12 + keyCount * 64);
-    out.writeVarLong(keyCount);
+    byte[][] keys = new byte[keyCount][];
+    long keyBytes = 0;
     for (int k = 0; k < keyCount; k++) {
-      byte[] encoded = keyEncodings.of(batch.series(k));
-      out.writeBytes(encoded, 0, encoded.length);
+      keys[k] = keyEncodings.of(batch.series(k));
+      keyBytes += keys[k].length;
+    }
+    // a point: its key's index (at most 5 bytes) and timestamp delta (10) as varints, 8 bytes of
+    // value; strings and arrays grow the writer as they come
+    long bound = reserved + 10 + keyBytes + 10 + (long) batch.size() * 23;
+    ByteWriter out = new ByteWriter((int) Math.min(bound, Integer.MAX_VALUE - 16));
+    for (int i = 0; i < reserved; i++) {
+      out.writeByte(0);
+    }
+    out.writeVarLong(keyCount);
+    for (byte[] key : keys) {
+      out.writeBytes(key, 0, key.length);
     }
     out.writeVarLong(batch.size());
     long previous = 0;
@@ -57,7 +76,7 @@ public final class WalEntries {
           out.writeLong(Double.doubleToRawLongBits(batch.value(i)));
       }
     }
-    return out.toByteArray();
+    return out;
   }
 
   /** @throws CorruptBlobException naming what does not fit, where the bytes are not such an entry */

@@ -39,16 +39,29 @@ final class WalFormat {
     return ByteBuffer.allocate(SEGMENT_HEADER).put(MAGIC).put((byte) VERSION).flip();
   }
 
-  static ByteBuffer frame(byte[] payload, int points) {
-    ByteBuffer frame = ByteBuffer.allocate(FRAME_HEADER + payload.length);
-    frame.put(FRAME_MAGIC).putInt(payload.length).putInt(points).putInt(headerCrc(payload.length, points))
-        .putInt(crc(payload, 0, payload.length)).put(payload).flip();
-    return frame;
+  /**
+   * Frames the payload that follows {@link #FRAME_HEADER} free bytes at the start of
+   * {@code bytes[0, end)}, in place.
+   */
+  static ByteBuffer frame(byte[] bytes, int end, int points) {
+    int length = end - FRAME_HEADER;
+    ByteBuffer frame = ByteBuffer.wrap(bytes, 0, end);
+    frame.put(FRAME_MAGIC).putInt(length).putInt(points).putInt(headerCrc(length, points))
+        .putInt(crc(bytes, FRAME_HEADER, length));
+    return frame.position(0);
   }
 
   static int headerCrc(int length, int points) {
-    byte[] header = ByteBuffer.allocate(8).putInt(length).putInt(points).array();
-    return crc(header, 0, header.length);
+    CRC32 crc = new CRC32();
+    crc.update(length >>> 24);
+    crc.update(length >>> 16);
+    crc.update(length >>> 8);
+    crc.update(length);
+    crc.update(points >>> 24);
+    crc.update(points >>> 16);
+    crc.update(points >>> 8);
+    crc.update(points);
+    return (int) crc.getValue();
   }
 
   static int crc(byte[] bytes, int offset, int length) {

@@ -3,6 +3,7 @@ package io.chronix.ingest.wal;
 import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
+import io.chronix.core.codec.ByteWriter;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -162,7 +163,8 @@ public final class WriteAheadLog implements AutoCloseable {
    * @throws LogFailedException when the log is failed (also when this write made it fail)
    */
   public long append(PointBatch batch) throws IOException {
-    ByteBuffer frame = WalFormat.frame(WalEntries.encode(batch, keyEncodings), batch.size());
+    ByteWriter entry = WalEntries.encode(batch, keyEncodings, WalFormat.FRAME_HEADER);
+    ByteBuffer frame = WalFormat.frame(entry.array(), entry.size(), batch.size());
     long mySegment;
     long myPosition;
     synchronized (appendLock) {

@@ -60,4 +60,27 @@ class PointBatchTest {
     assertSame(cpuAgain, batch.series(0));
     assertEquals(0, batch.seriesOf(0));
   }
+
+  /** Far more series than the table was sized for, points interleaved, equal keys as other instances. */
+  @Test
+  void manySeriesInterleavedKeepOneEntryEachInOrderOfFirstAppearance() {
+    int seriesCount = 40_000;
+    PointBatch batch = new PointBatch(8);
+    for (int round = 0; round < 3; round++) {
+      for (int s = 0; s < seriesCount; s++) {
+        // a new instance every round: the table must compare by equality, not identity
+        batch.accept(SeriesKey.metric("m" + (s % 7), Map.of("host", "h" + s)), round, s);
+      }
+    }
+    assertEquals(seriesCount, batch.seriesCount());
+    for (int s = 0; s < seriesCount; s++) {
+      assertEquals(SeriesKey.metric("m" + (s % 7), Map.of("host", "h" + s)), batch.series(s));
+    }
+    for (int i = 0; i < batch.size(); i++) {
+      assertEquals(i % seriesCount, batch.seriesOf(i));
+    }
+    batch.clear();
+    batch.accept(SeriesKey.metric("m1", Map.of("host", "h1")), 1, 1);
+    assertEquals(1, batch.seriesCount());
+  }
 }

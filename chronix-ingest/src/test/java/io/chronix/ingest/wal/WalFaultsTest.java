@@ -139,7 +139,7 @@ class WalFaultsTest {
 
   @Test
   void aVersionOneSegmentStillReplays() throws IOException {
-    byte[] payload = WalEntries.encode(batch(0, 3), new KeyEncodings());
+    byte[] payload = WalEntries.encode(batch(0, 3));
     ByteBuffer v1 = ByteBuffer.allocate(WalFormat.SEGMENT_HEADER + 8 + payload.length);
     v1.put(WalFormat.MAGIC).put((byte) 1).putInt(payload.length).putInt(WalFormat.crc(payload, 0, payload.length))
         .put(payload);
