@@ -127,6 +127,35 @@ public final class ByteReader {
     return text;
   }
 
+  /** The zig-zag varint {@code ahead} bytes further on, read without moving. */
+  public long peekZigZag(int ahead) {
+    int at = position;
+    skip(ahead);
+    try {
+      return readZigZag();
+    } finally {
+      position = at;
+    }
+  }
+
+  /** A reader of the {@code length} bytes that start {@code ahead} bytes further on; this one does not move. */
+  public ByteReader region(int ahead, int length) {
+    if (ahead < 0 || length < 0 || (long) ahead + length > limit - position) {
+      throw new CorruptBlobException("a region of " + length + " bytes " + ahead + " bytes after byte " + position
+          + " runs past the end");
+    }
+    return new ByteReader(bytes, position + ahead, length);
+  }
+
+  /** Steps over {@code count} bytes. */
+  public void skip(int count) {
+    if (count < 0 || count > limit - position) {
+      throw new CorruptBlobException("cannot skip " + count + " bytes at byte " + position + ", " + (limit - position)
+          + " are left");
+    }
+    position += count;
+  }
+
   /** Bytes left to read. */
   public int remaining() {
     return limit - position;

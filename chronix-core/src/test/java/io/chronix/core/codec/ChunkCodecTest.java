@@ -314,8 +314,8 @@ class ChunkCodecTest {
   @Test
   void uncompressedBlobsCarryAChecksum() {
     Points points = points(new long[] {1, 2, 3, 4}, new double[] {1.5, 2.5, 3.5, 4.5});
-    byte[] blob = new ChunkCodec(Compressions.NONE, 0).encode(points);
-    assertEquals(2, blob[0], "format version 2");
+    byte[] blob = new ChunkCodec(Compressions.NONE, 0, 3).encode(points);
+    assertEquals(3, blob[0], "format version 3");
     for (int i = 2; i < blob.length; i++) {
       byte[] flipped = blob.clone();
       flipped[i] ^= 0x01;
@@ -323,20 +323,39 @@ class ChunkCodecTest {
     }
   }
 
-  /** Format version 2 as this release writes it, uncompressed: doubles, then strings. */
+  /** Format version 2 as the release before blocks wrote it, uncompressed: doubles, then strings. */
   private static final String VERSION_2_DOUBLES = "02000380c789cfbe9be0f92709020000011e140071fe4cc1";
   private static final String VERSION_2_STRINGS = "02000302000200040202757004646f776e0000018017a442";
+  /** The same points in format version 3 as this release writes them; then five points in blocks of two. */
+  private static final String VERSION_3_DOUBLES = "0300030180040c0580c789cfbe9be0f92709020000011e14009763202d";
+  private static final String VERSION_3_STRINGS = "030003018004040d02000200040202757004646f776e000001787a7b27";
+  private static final String VERSION_3_BLOCKS = "03000501020304030402031401023c01026400000002020000060200000a69f8328e";
 
   @Test
-  void version2FixturesDecodeAndTheEncoderStillWritesThem() {
+  void version2FixturesStillDecodeAndVersion3FixturesAreWhatTheEncoderWrites() {
     Points doubles = points(new long[] {1_439_393_134_415_000_000L, 1_439_393_135_415_000_000L, 1_439_393_136_415_000_000L},
         new double[] {1.5, 2.5, 2.5});
     Points strings = Points.wrapTexts(new long[] {1, 2, 3}, new String[] {"up", "up", "down"}, 3);
+    Points blocks = points(new long[] {10, 20, 30, 40, 50}, new double[] {1, 2, 3, 4, 5});
     java.util.HexFormat hex = java.util.HexFormat.of();
     assertEquals(doubles, ChunkCodec.decode(hex.parseHex(VERSION_2_DOUBLES)));
     assertEquals(strings, ChunkCodec.decode(hex.parseHex(VERSION_2_STRINGS)));
+    assertEquals(doubles, ChunkCodec.decode(hex.parseHex(VERSION_3_DOUBLES)));
+    assertEquals(strings, ChunkCodec.decode(hex.parseHex(VERSION_3_STRINGS)));
+    assertEquals(blocks, ChunkCodec.decode(hex.parseHex(VERSION_3_BLOCKS)));
     ChunkCodec codec = new ChunkCodec(Compressions.NONE, 0);
-    assertEquals(VERSION_2_DOUBLES, hex.formatHex(codec.encode(doubles)), "a changed layout needs a new version byte");
-    assertEquals(VERSION_2_STRINGS, hex.formatHex(codec.encode(strings)), "a changed layout needs a new version byte");
+    assertEquals(VERSION_3_DOUBLES, hex.formatHex(codec.encode(doubles)), "a changed layout needs a new version byte");
+    assertEquals(VERSION_3_STRINGS, hex.formatHex(codec.encode(strings)), "a changed layout needs a new version byte");
+    assertEquals(VERSION_3_BLOCKS, hex.formatHex(new ChunkCodec(Compressions.NONE, 0, 2).encode(blocks)),
+        "a changed layout needs a new version byte");
+  }
+
+  /** A version 2 blob cut to a range: the range's points, values after it unread. */
+  @Test
+  void version2BlobsDecodeToARange() {
+    byte[] blob = java.util.HexFormat.of().parseHex(VERSION_2_DOUBLES);
+    Points decoded = ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, 1_439_393_135_000_000_000L,
+        1_439_393_136_000_000_000L);
+    assertEquals(points(new long[] {1_439_393_135_415_000_000L}, new double[] {2.5}), decoded);
   }
 }

@@ -17,8 +17,11 @@ class RangeDecodeTest {
   void aRangeDecodesToTheClippedPointsForEveryType() {
     Random random = new Random(7);
     for (Points points : typedChunks(random, 500)) {
-      byte[] blob = ChunkCodec.lossless().encode(points);
-      byte[] plain = new ChunkCodec(Compressions.byName("none"), 0).encode(points);
+      byte[][] encodings = {ChunkCodec.lossless().encode(points),
+          new ChunkCodec(Compressions.byName("none"), 0).encode(points),
+          new ChunkCodec(Compressions.byName("none"), 0, 7).encode(points),
+          new ChunkCodec(Compressions.byName("gzip"), 0, 64).encode(points),
+          new ChunkCodec(Compressions.byName("none"), 0, 1).encode(points)};
       long first = points.timestamp(0);
       long last = points.timestamp(points.size() - 1);
       long[][] ranges = {
@@ -28,11 +31,29 @@ class RangeDecodeTest {
           {points.timestamp(499), Long.MAX_VALUE}, {Long.MIN_VALUE, points.timestamp(1)}};
       for (long[] range : ranges) {
         Points expected = points.clip(range[0], range[1]);
-        for (byte[] encoded : new byte[][] {blob, plain}) {
+        for (byte[] encoded : encodings) {
           Points decoded = ChunkCodec.decode(encoded, ChunkCodec.Limits.DEFAULT, range[0], range[1]);
           assertEquals(expected, decoded, points.type() + " in [" + range[0] + ", " + range[1] + ")");
         }
       }
+    }
+  }
+
+  /** Equal timestamps on both sides of a block boundary: a range starting there gets all of them. */
+  @Test
+  void equalTimestampsAcrossABlockBoundaryAreAllFound() {
+    long[] timestamps = {1, 2, 3, 3, 3, 3, 4, 5, 5, 6};
+    double[] values = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    Points points = Points.wrap(timestamps, values, timestamps.length);
+    for (int block = 1; block <= timestamps.length; block++) {
+      byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, block).encode(points);
+      for (long from = 0; from <= 7; from++) {
+        for (long to = from; to <= 7; to++) {
+          assertEquals(points.clip(from, to), ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, from, to),
+              "blocks of " + block + ", [" + from + ", " + to + ")");
+        }
+      }
+      assertEquals(points, ChunkCodec.decode(blob));
     }
   }
 
