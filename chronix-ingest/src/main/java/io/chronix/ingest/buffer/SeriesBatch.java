@@ -17,6 +17,9 @@ public interface SeriesBatch extends PointColumns {
   /** A series of the table, {@code 0 <= series < seriesCount()}, in order of first appearance. */
   SeriesKey series(int series);
 
+  /** The handle of a series of the table, through which the stages keep what they looked up for it. */
+  SeriesHandle handle(int series);
+
   /** The place of point {@code index}'s series in the table. */
   int seriesOf(int index);
 

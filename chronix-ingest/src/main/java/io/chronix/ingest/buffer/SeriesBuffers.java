@@ -175,8 +175,12 @@ public final class SeriesBuffers implements LiveSeries {
     }
     Tally tally = new Tally();
     for (int s = 0; s < seriesCount; s++) {
-      addRun(batch.series(s), resolved == null ? null : resolved.buffers[s], batch, order, starts[s], starts[s + 1],
-          segment, tally);
+      SeriesHandle handle = batch.handle(s);
+      SeriesBuffer last = addRun(handle.key(), resolved == null ? null : resolved.buffers[s], batch, order, starts[s],
+          starts[s + 1], segment, tally);
+      if (handle.buffer != last) {
+        handle.buffer = last;
+      }
     }
     tally.settle();
   }
@@ -207,32 +211,49 @@ public final class SeriesBuffers implements LiveSeries {
     }
   }
 
-  /** Looks up the buffers of a batch's series as they are now. */
+  /**
+   * Looks up the buffers of a batch's series as they are now; a series' handle remembers its
+   * buffer from the last request, which saves the lookup unless the buffer was let go since.
+   */
   public Resolved resolve(SeriesBatch batch) {
     SeriesBuffer[] found = new SeriesBuffer[batch.seriesCount()];
     int absent = 0;
     for (int s = 0; s < found.length; s++) {
-      found[s] = buffers.get(batch.series(s));
-      if (found[s] == null) {
+      SeriesHandle handle = batch.handle(s);
+      SeriesBuffer buffer = handle.buffer;
+      if (buffer == null || buffer.isRetired()) { // unlocked: a hint, the append looks again under the lock
+        buffer = buffers.get(handle.key());
+        if (buffer != null) {
+          handle.buffer = buffer;
+        }
+      }
+      found[s] = buffer;
+      if (buffer == null) {
         absent++;
       }
     }
     return new Resolved(found, absent);
   }
 
-  /** Points {@code order[from]} to {@code order[to - 1]} of one series, or {@code from} to {@code to - 1} without an order. */
-  private void addRun(SeriesKey key, SeriesBuffer found, PointColumns run, int[] order, int from, int to, long segment,
-      Tally tally) {
+  /**
+   * Points {@code order[from]} to {@code order[to - 1]} of one series, or {@code from} to
+   * {@code to - 1} without an order; returns the buffer the last of them went to.
+   */
+  private SeriesBuffer addRun(SeriesKey key, SeriesBuffer found, PointColumns run, int[] order, int from, int to,
+      long segment, Tally tally) {
     int next = appendUntilFull(key, found, segment, run, order, from, to, tally);
     while (next < to) { // the buffer filled on the way: the rest goes to its successor
       next = appendUntilFull(key, null, segment, run, order, next, to, tally);
     }
+    return tally.lastBuffer;
   }
 
   /** Points and bytes added and not yet counted in {@link #buffered} and {@link #memory}. */
   private final class Tally {
     long points;
     long bytes;
+    /** The buffer the last run's last point went to. */
+    SeriesBuffer lastBuffer;
 
     void settle() {
       if (points != 0) {
@@ -295,6 +316,7 @@ public final class SeriesBuffers implements LiveSeries {
         }
         tally.bytes += bytes;
         tally.points += next - from;
+        tally.lastBuffer = buffer;
         if (buffer.oldestSegment() != pinned) {
           ledger.pin(buffer.oldestSegment());
           ledger.unpin(pinned);

@@ -20,6 +20,16 @@ final class KeyEncodings {
   private final Map<SeriesKey, byte[]> encoded = new ConcurrentHashMap<>();
   private final AtomicLong bytes = new AtomicLong();
 
+  /** The key's encoding, kept in its handle: a series a parser keeps a handle for is encoded once. */
+  byte[] of(io.chronix.ingest.buffer.SeriesHandle series) {
+    byte[] known = series.logKey();
+    if (known == null) {
+      known = of(series.key());
+      series.logKey(known);
+    }
+    return known;
+  }
+
   byte[] of(SeriesKey key) {
     byte[] known = encoded.get(key);
     if (known != null) {

@@ -38,7 +38,7 @@ public final class WalEntries {
     byte[][] keys = new byte[keyCount][];
     long keyBytes = 0;
     for (int k = 0; k < keyCount; k++) {
-      keys[k] = keyEncodings.of(batch.series(k));
+      keys[k] = keyEncodings.of(batch.handle(k));
       keyBytes += keys[k].length;
     }
     // a point: its key's index (at most 5 bytes) and timestamp delta (10) as varints, 8 bytes of

@@ -259,6 +259,47 @@ class SeriesBuffersTest {
     assertEquals(2L, left.get(MEM).timestamp(0));
   }
 
+  /**
+   * A handle remembers its series' buffer from one batch to the next (the lookup is skipped); once
+   * that buffer is let go, the next batch finds the new one, counts the series as new, and loses
+   * no point in the old one.
+   */
+  @Test
+  void aHandleKeepsItsBufferUntilTheBufferIsLetGo() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.releaseIdleAfter(Duration.ofSeconds(10));
+    SeriesHandle cpu = new SeriesHandle(CPU);
+    PointBatch first = new PointBatch();
+    first.accept(cpu, 1, 1);
+    SeriesBuffers.Resolved resolved = buffers.resolve(first);
+    assertEquals(1, resolved.newSeries());
+    buffers.addAll(first, SeriesBuffer.NO_SEGMENT, resolved);
+    SeriesBuffer kept = cpu.buffer;
+    assertTrue(kept != null && !kept.isRetired(), "the handle remembers the buffer the points went to");
+
+    PointBatch second = new PointBatch();
+    second.accept(cpu, 2, 2);
+    assertEquals(0, buffers.resolve(second).newSeries(), "the remembered buffer is the series' buffer");
+    buffers.addAll(second, SeriesBuffer.NO_SEGMENT, buffers.resolve(second));
+    assertEquals(2, buffers.snapshot(CPU).size());
+
+    buffers.flushAll();
+    clock.set(Duration.ofSeconds(11).toNanos());
+    buffers.flushOld();
+    assertFalse(buffers.isActive(CPU));
+    assertTrue(kept.isRetired());
+    PointBatch third = new PointBatch();
+    third.accept(cpu, 3, 3);
+    SeriesBuffers.Resolved again = buffers.resolve(third);
+    assertEquals(1, again.newSeries(), "a retired buffer counts for nothing: the series is new again");
+    buffers.addAll(third, SeriesBuffer.NO_SEGMENT, again);
+    assertTrue(buffers.isActive(CPU));
+    assertTrue(cpu.buffer != kept && !cpu.buffer.isRetired(), "the handle now remembers the new buffer");
+    assertEquals(3L, buffers.snapshot(CPU).timestamp(0));
+    buffers.flushAll();
+    assertEquals(List.of("cpu:1", "cpu:2"), written.stream().sorted().toList());
+  }
+
   @Test
   void underPressureEveryEmptyBufferIsLetGo() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));

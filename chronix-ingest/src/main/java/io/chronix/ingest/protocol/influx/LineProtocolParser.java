@@ -1,8 +1,8 @@
 package io.chronix.ingest.protocol.influx;
 
 import io.chronix.core.series.Precision;
-import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
+import io.chronix.ingest.buffer.SeriesHandle;
 import io.chronix.ingest.protocol.ByteNumbers;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.ParseResult;
@@ -133,7 +133,7 @@ public final class LineProtocolParser {
         continue;
       }
       for (int f = 0; f < fields.count; f++) {
-        SeriesKey key = prefix.key(fields.names[f], fields.types[f]);
+        SeriesHandle key = prefix.handle(fields.names[f], fields.types[f]);
         switch (fields.types[f]) {
           case LONG:
             sink.acceptLong(key, timestamp, fields.longs[f]);

@@ -3,19 +3,23 @@ package io.chronix.ingest.protocol.influx;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesOrigin;
 import io.chronix.core.series.ValueType;
+import io.chronix.ingest.buffer.SeriesHandle;
 import io.chronix.ingest.protocol.Attributes;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Measurement and attributes of a line, with the series key of each field name it has seen. */
+/**
+ * Measurement and attributes of a line, with the series of each field name it has seen: one
+ * handle a series, which the write path's stages use to remember what they looked up for it.
+ */
 final class SeriesPrefix {
 
   private final String measurement;
   private final Map<String, String> attributes;
-  private final Map<String, SeriesKey> keys = new ConcurrentHashMap<>(4);
-  /** Keys of fields of other value types than double, which are rarer. */
-  private final Map<String, SeriesKey> typedKeys = new ConcurrentHashMap<>(4);
+  private final Map<String, SeriesHandle> keys = new ConcurrentHashMap<>(4);
+  /** Series of fields of other value types than double, which are rarer. */
+  private final Map<String, SeriesHandle> typedKeys = new ConcurrentHashMap<>(4);
 
   private SeriesPrefix(String measurement, Map<String, String> attributes) {
     this.measurement = measurement;
@@ -48,18 +52,18 @@ final class SeriesPrefix {
     return new SeriesPrefix(measurement, attributes);
   }
 
-  SeriesKey key(String field, ValueType type) {
+  SeriesHandle handle(String field, ValueType type) {
     if (type != ValueType.DOUBLE) {
       return typedKeys.computeIfAbsent(type.typeName() + '\u0000' + field,
-          k -> new SeriesKey(name(field), type.typeName(), origin(field)));
+          k -> new SeriesHandle(new SeriesKey(name(field), type.typeName(), origin(field))));
     }
-    SeriesKey key = keys.get(field);
-    if (key == null) { // not computeIfAbsent: a lambda a point; putIfAbsent keeps one instance per key
-      SeriesKey fresh = SeriesKey.metric(name(field), origin(field));
-      key = keys.putIfAbsent(field, fresh);
-      return key == null ? fresh : key;
+    SeriesHandle handle = keys.get(field);
+    if (handle == null) { // not computeIfAbsent: a lambda a point; putIfAbsent keeps one instance per key
+      SeriesHandle fresh = new SeriesHandle(SeriesKey.metric(name(field), origin(field)));
+      handle = keys.putIfAbsent(field, fresh);
+      return handle == null ? fresh : handle;
     }
-    return key;
+    return handle;
   }
 
   /** The tags plus what the series was written as: measurement and field. */

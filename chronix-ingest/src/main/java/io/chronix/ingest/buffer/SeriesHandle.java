@@ -1,0 +1,48 @@
+package io.chronix.ingest.buffer;
+
+import io.chronix.core.series.SeriesKey;
+
+/**
+ * A series as the write path keeps it from one request to the next: its key, and what each stage
+ * found for it last time, so that a parser that hands out the same handle for the same series
+ * (the line protocol's series cache) spares every later request those lookups. With ten thousand
+ * series a request, the buffers' and the log's hash lookups of each series were a sixth of the
+ * write path: each one a few cache misses.
+ *
+ * <p>Every cached value is a hint checked where it is used: a handle may be shared by requests on
+ * several threads, and a stage may find its entry stale (a buffer let go while idle) and look the
+ * series up as it would without a handle. Stages write a handle only when what they found changed:
+ * two threads writing the same handles by turns made each write take the cache line from the
+ * other core.
+ */
+public final class SeriesHandle {
+
+  private final SeriesKey key;
+  /** The series' buffer when the buffers last looked it up ({@link SeriesBuffers}). */
+  volatile SeriesBuffer buffer;
+  /** The key as the write-ahead log writes it; written once by whoever encodes it first. */
+  private volatile byte[] logKey;
+
+  public SeriesHandle(SeriesKey key) {
+    this.key = key;
+  }
+
+  public SeriesKey key() {
+    return key;
+  }
+
+  /** The log's encoding of the key, or null when none was kept yet. */
+  public byte[] logKey() {
+    return logKey;
+  }
+
+  /** Keeps the log's encoding of the key (the same bytes whoever computes them). */
+  public void logKey(byte[] encoded) {
+    logKey = encoded;
+  }
+
+  @Override
+  public String toString() {
+    return key.toString();
+  }
+}
