@@ -101,22 +101,35 @@ public final class Points {
     return type;
   }
 
+  /**
+   * Room for {@code capacity} points in all, made at once (grown by half at least, as one point at a
+   * time grows it): a run of points added together grows the arrays once.
+   */
+  public void ensureCapacity(int capacity) {
+    if (capacity > timestamps.length) {
+      resize(Math.max(capacity, size + (size >> 1) + 1));
+    }
+  }
+
   private void grow() {
     if (size == timestamps.length) {
-      int capacity = size + (size >> 1) + 1;
-      timestamps = Arrays.copyOf(timestamps, capacity);
-      if (values != null) {
-        values = Arrays.copyOf(values, capacity);
-      }
-      if (longs != null) {
-        longs = Arrays.copyOf(longs, capacity);
-      }
-      if (texts != null) {
-        texts = Arrays.copyOf(texts, capacity);
-      }
-      if (arrays != null) {
-        arrays = Arrays.copyOf(arrays, capacity);
-      }
+      resize(size + (size >> 1) + 1);
+    }
+  }
+
+  private void resize(int capacity) {
+    timestamps = Arrays.copyOf(timestamps, capacity);
+    if (values != null) {
+      values = Arrays.copyOf(values, capacity);
+    }
+    if (longs != null) {
+      longs = Arrays.copyOf(longs, capacity);
+    }
+    if (texts != null) {
+      texts = Arrays.copyOf(texts, capacity);
+    }
+    if (arrays != null) {
+      arrays = Arrays.copyOf(arrays, capacity);
     }
   }
 

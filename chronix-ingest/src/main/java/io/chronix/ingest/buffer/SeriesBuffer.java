@@ -61,6 +61,15 @@ final class SeriesBuffer {
     return points.size() >= maxPoints || pointBytes >= maxBytes;
   }
 
+  /**
+   * How many more points of {@code bytesEach} make the buffer {@link #isFull} (at least one, as
+   * adding point by point and checking after each would add).
+   */
+  int pointsUntilFull(int maxPoints, long maxBytes, long bytesEach) {
+    long byBytes = (maxBytes - pointBytes + bytesEach - 1) / bytesEach;
+    return (int) Math.max(1, Math.min(maxPoints - points.size(), Math.min(byBytes, Integer.MAX_VALUE)));
+  }
+
   /** When the oldest buffered point arrived; meaningful only while points are buffered. */
   long firstArrivalNanos() {
     return firstArrivalNanos;

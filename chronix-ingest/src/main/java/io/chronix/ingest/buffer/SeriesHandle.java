@@ -18,6 +18,8 @@ import io.chronix.core.series.SeriesKey;
 public final class SeriesHandle {
 
   private final SeriesKey key;
+  /** The key's hash, kept beside the handle's other fields: a table of handles compares it first. */
+  private final int hash;
   /** The series' buffer when the buffers last looked it up ({@link SeriesBuffers}). */
   volatile SeriesBuffer buffer;
   /** The key as the write-ahead log writes it; written once by whoever encodes it first. */
@@ -25,10 +27,16 @@ public final class SeriesHandle {
 
   public SeriesHandle(SeriesKey key) {
     this.key = key;
+    this.hash = key.hashCode();
   }
 
   public SeriesKey key() {
     return key;
+  }
+
+  /** The key's hash. */
+  public int hash() {
+    return hash;
   }
 
   /** The log's encoding of the key, or null when none was kept yet. */

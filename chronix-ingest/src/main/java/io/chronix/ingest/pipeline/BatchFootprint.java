@@ -1,5 +1,6 @@
 package io.chronix.ingest.pipeline;
 
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.buffer.BufferMemory;
 import io.chronix.ingest.buffer.SeriesBuffers;
 
@@ -12,13 +13,22 @@ record BatchFootprint(long bytes, int newSeries) {
 
   static BatchFootprint of(PointBatch batch, SeriesBuffers.Resolved resolved) {
     long bytes = 0;
-    for (int s = 0; s < batch.seriesCount(); s++) {
+    // each series' type once; numeric points cost the same each, so only strings and arrays are
+    // counted point by point (a point's type through its handle and key missed the cache twice)
+    ValueType[] types = new ValueType[batch.seriesCount()];
+    boolean allNumeric = true;
+    for (int s = 0; s < types.length; s++) {
+      types[s] = batch.series(s).valueType();
+      allNumeric &= types[s] != ValueType.STRING && types[s] != ValueType.ARRAY;
       if (!resolved.isActive(s)) {
         bytes += BufferMemory.series(batch.series(s));
       }
     }
+    if (allNumeric) {
+      return new BatchFootprint(bytes + BufferMemory.NUMERIC_POINT * batch.size(), resolved.newSeries());
+    }
     for (int i = 0; i < batch.size(); i++) {
-      bytes += BufferMemory.point(batch.key(i).valueType(), batch, i);
+      bytes += BufferMemory.point(types[batch.seriesOf(i)], batch, i);
     }
     return new BatchFootprint(bytes, resolved.newSeries());
   }

@@ -16,11 +16,12 @@ public final class PointBatch implements PointSink, SeriesBatch {
   private SeriesHandle[] series = new SeriesHandle[8];
   private int seriesCount;
   /**
-   * Open addressing over {@link #series}: slot holds a series' place plus one (0 is free). A
-   * HashMap of boxed places allocated a node and an Integer a series, a batch of ten thousand
-   * series a quarter of a megabyte, and its lookups missed the cache twice.
+   * Open addressing over the series: a slot holds a handle (null is free) and its place in
+   * {@link #series}. A HashMap of boxed places allocated a node and an Integer a series, a batch of
+   * ten thousand series a quarter of a megabyte, and its lookups missed the cache twice.
    */
-  private int[] slots;
+  private SeriesHandle[] slotHandles;
+  private int[] slotPlaces;
   /** Series of the point before: lines of one series come in runs, which skip the map. */
   private Object lastKey;
   private int lastSeries;
@@ -44,10 +45,42 @@ public final class PointBatch implements PointSink, SeriesBatch {
   public PointBatch(int capacity) {
     // sized for as many series as points, up to 16,384, at most half full: a request of ten
     // thousand series grew a map ten times over, rehashing its keys each time
-    slots = new int[Integer.highestOneBit(Math.min(Math.max(1, capacity), 1 << 14)) * 4];
+    slotHandles = new SeriesHandle[Integer.highestOneBit(Math.min(Math.max(1, capacity), 1 << 14)) * 4];
+    slotPlaces = new int[slotHandles.length];
     seriesOf = new int[Math.max(1, capacity)];
     timestamps = new long[seriesOf.length];
     values = new double[seriesOf.length];
+  }
+
+  /**
+   * Makes room for {@code points} points (and as many series, up to 16,384) at once, so that a
+   * large batch neither grows its arrays nor rehashes its series table point by point.
+   */
+  public void reserve(int points) {
+    int capacity = Math.min(points, 1 << 24);
+    if (capacity > seriesOf.length) {
+      resize(capacity);
+    }
+    int wanted = Integer.highestOneBit(Math.min(Math.max(1, capacity), 1 << 14)) * 4;
+    if (wanted > slotHandles.length && seriesCount == 0) {
+      slotHandles = new SeriesHandle[wanted];
+      slotPlaces = new int[wanted];
+    }
+  }
+
+  private void resize(int capacity) {
+    seriesOf = Arrays.copyOf(seriesOf, capacity);
+    timestamps = Arrays.copyOf(timestamps, capacity);
+    values = Arrays.copyOf(values, capacity);
+    if (longs != null) {
+      longs = Arrays.copyOf(longs, capacity);
+    }
+    if (texts != null) {
+      texts = Arrays.copyOf(texts, capacity);
+    }
+    if (arrays != null) {
+      arrays = Arrays.copyOf(arrays, capacity);
+    }
   }
 
   private int next(SeriesKey key, long timestampNanos) {
@@ -61,19 +94,7 @@ public final class PointBatch implements PointSink, SeriesBatch {
   /** The next point's place; its series by handle where the parser gave one (then {@code key} is the handle's). */
   private int next(SeriesKey key, SeriesHandle handle, long timestampNanos) {
     if (size == seriesOf.length) {
-      int capacity = size * 2;
-      seriesOf = Arrays.copyOf(seriesOf, capacity);
-      timestamps = Arrays.copyOf(timestamps, capacity);
-      values = Arrays.copyOf(values, capacity);
-      if (longs != null) {
-        longs = Arrays.copyOf(longs, capacity);
-      }
-      if (texts != null) {
-        texts = Arrays.copyOf(texts, capacity);
-      }
-      if (arrays != null) {
-        arrays = Arrays.copyOf(arrays, capacity);
-      }
+      resize(size * 2);
     }
     seriesOf[size] = handle == null ? seriesIndexOf(key, null) : seriesIndexOf(handle);
     timestamps[size] = timestampNanos;
@@ -89,27 +110,33 @@ public final class PointBatch implements PointSink, SeriesBatch {
     return handle == lastKey ? lastSeries : seriesIndexOf(handle.key(), handle);
   }
 
-  /** The series' place in the table, added with the given handle (or a new one) when it is not there yet. */
+  /**
+   * The series' place in the table, added with the given handle (or a new one) when it is not
+   * there yet. The table holds the handles themselves with their keys' hashes: the handle a parser
+   * gives is found by identity without touching another object, which a lookup a point (a line's
+   * fields are as many series) did otherwise for every entry it passed.
+   */
   private int seriesIndexOf(SeriesKey key, SeriesHandle handle) {
     if (key == lastKey) {
       return lastSeries;
     }
-    int mask = slots.length - 1;
-    int slot = spread(key.hashCode()) & mask;
+    int hash = handle != null ? handle.hash() : key.hashCode();
+    int mask = slotHandles.length - 1;
+    int slot = spread(hash) & mask;
     int index;
     while (true) {
-      int taken = slots[slot];
-      if (taken == 0) {
+      SeriesHandle at = slotHandles[slot];
+      if (at == null) {
         index = add(handle != null ? handle : new SeriesHandle(key));
-        slots[slot] = index + 1;
-        if (seriesCount * 2 > slots.length) {
+        slotHandles[slot] = series[index];
+        slotPlaces[slot] = index;
+        if (seriesCount * 2 > slotHandles.length) {
           rehash();
         }
         break;
       }
-      SeriesKey other = series[taken - 1].key();
-      if (other == key || other.equals(key)) {
-        index = taken - 1;
+      if (at == handle || (at.hash() == hash && (at.key() == key || at.key().equals(key)))) {
+        index = slotPlaces[slot];
         break;
       }
       slot = (slot + 1) & mask;
@@ -128,20 +155,27 @@ public final class PointBatch implements PointSink, SeriesBatch {
   }
 
   private void rehash() {
-    slots = new int[slots.length * 2];
-    int mask = slots.length - 1;
+    slotHandles = new SeriesHandle[slotHandles.length * 2];
+    slotPlaces = new int[slotHandles.length];
+    int mask = slotHandles.length - 1;
     for (int index = 0; index < seriesCount; index++) {
-      int slot = spread(series[index].key().hashCode()) & mask;
-      while (slots[slot] != 0) {
+      int slot = spread(series[index].hash()) & mask;
+      while (slotHandles[slot] != null) {
         slot = (slot + 1) & mask;
       }
-      slots[slot] = index + 1;
+      slotHandles[slot] = series[index];
+      slotPlaces[slot] = index;
     }
   }
 
-  /** The hash's high bits into the low ones the table uses, as HashMap does. */
+  /**
+   * Fibonacci hashing: the key's hash times 2^32 / phi, high bits to the low ones. Series keys of a
+   * fleet differ in a few characters of one attribute, and with HashMap's spreading their slots
+   * formed long runs that linear probing walked (a fifth of the stream's write path).
+   */
   private static int spread(int hash) {
-    return hash ^ (hash >>> 16);
+    int mixed = hash * 0x9E3779B9;
+    return mixed ^ (mixed >>> 15);
   }
 
   @Override
@@ -297,7 +331,7 @@ public final class PointBatch implements PointSink, SeriesBatch {
   public void clear() {
     Arrays.fill(series, 0, seriesCount, null);
     seriesCount = 0;
-    Arrays.fill(slots, 0);
+    Arrays.fill(slotHandles, null);
     lastKey = null;
     if (texts != null) {
       Arrays.fill(texts, 0, size, null);

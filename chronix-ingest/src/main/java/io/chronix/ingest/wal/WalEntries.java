@@ -4,6 +4,7 @@ import io.chronix.core.codec.ByteReader;
 import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,9 +37,12 @@ public final class WalEntries {
   static ByteWriter encode(PointBatch batch, KeyEncodings keyEncodings, int reserved) {
     int keyCount = batch.seriesCount();
     byte[][] keys = new byte[keyCount][];
+    // each series' type once: looked up a point through its handle and key, it missed the cache twice
+    ValueType[] types = new ValueType[keyCount];
     long keyBytes = 0;
     for (int k = 0; k < keyCount; k++) {
       keys[k] = keyEncodings.of(batch.handle(k));
+      types[k] = batch.series(k).valueType();
       keyBytes += keys[k].length;
     }
     // a point: its key's index (at most 5 bytes) and timestamp delta (10) as varints, 8 bytes of
@@ -55,10 +59,11 @@ public final class WalEntries {
     out.writeVarLong(batch.size());
     long previous = 0;
     for (int i = 0; i < batch.size(); i++) {
-      out.writeVarLong(batch.seriesOf(i));
+      int series = batch.seriesOf(i);
+      out.writeVarLong(series);
       out.writeZigZag(batch.timestamp(i) - previous);
       previous = batch.timestamp(i);
-      switch (batch.key(i).valueType()) {
+      switch (types[series]) {
         case LONG:
           out.writeLong(batch.longValue(i));
           break;

@@ -84,6 +84,32 @@ class SeriesBuffersTest {
         "only the two series' buffers are left");
   }
 
+  /** A batch's run cut by bytes as point-by-point adds cut it, doubles and longs alike. */
+  @Test
+  void aBatchRunIsCutByBytesWhereSinglePointsWouldBe() throws IOException {
+    SeriesKey count = new SeriesKey("count", "long", Map.of("host", "a"));
+    PointBatch batch = new PointBatch();
+    for (int i = 0; i < 7; i++) {
+      batch.accept(CPU, i, i);
+      batch.acceptLong(count, i, 1000L + i);
+    }
+    // 2.5 points' worth: full after the third point
+    SeriesBuffers byBatch = buffers(1000, 5 * BufferMemory.NUMERIC_POINT / 2, Duration.ofHours(1));
+    byBatch.addAll(batch, SeriesBuffer.NO_SEGMENT);
+    assertEquals(List.of("count:3", "count:3", "cpu:3", "cpu:3"), written.stream().sorted().toList());
+    SeriesBuffers byPoint = buffers(1000, 5 * BufferMemory.NUMERIC_POINT / 2, Duration.ofHours(1));
+    for (int i = 0; i < batch.size(); i++) {
+      if (batch.key(i).equals(count)) {
+        byPoint.addLong(count, batch.timestamp(i), batch.longValue(i), SeriesBuffer.NO_SEGMENT);
+      } else {
+        byPoint.add(CPU, batch.timestamp(i), batch.value(i));
+      }
+    }
+    assertEquals(byPoint.memoryBytes(), byBatch.memoryBytes());
+    assertEquals(2, byBatch.bufferedPoints());
+    assertEquals(1006L, snapshotOf(byBatch).get(count).longValue(0));
+  }
+
   @Test
   void aSnapshotByNameVisitsThatNamesSeriesOnlyAndFollowsFlushes() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
