@@ -13,8 +13,9 @@ import org.apache.solr.response.SolrQueryResponse;
 /**
  * Solr's JSON response writer (registered as {@code json} in the configset), except that a raw
  * field's JSON ({@code fl=points}, see {@link RawJsonFields}) goes to the generator as its UTF-8
- * bytes. Jackson's raw-string path encodes character by character: a quarter of the server time
- * of a whole-series fetch, after the points themselves were already written as bytes.
+ * bytes: as {@link SeriesJson} wrote them ({@link RawJson}), or for other text encoded by the JDK.
+ * Jackson's raw-string path encodes character by character: a quarter of the server time of a
+ * whole-series fetch, after the points themselves were already written as bytes.
  */
 public class ChronixJsonWriter extends JacksonJsonWriter {
 
@@ -22,7 +23,7 @@ public class ChronixJsonWriter extends JacksonJsonWriter {
   public void write(OutputStream out, SolrQueryRequest req, SolrQueryResponse response) throws IOException {
     Writer writer = new Writer(jsonfactory, out, req, response);
     try {
-      writer.writeResponse();
+      RawJson.bytesWanted(writer::writeResponse);
     } finally {
       writer.close();
     }
@@ -41,16 +42,31 @@ public class ChronixJsonWriter extends JacksonJsonWriter {
 
     @Override
     public void writeStrRaw(String name, String json) throws IOException {
-      gen.writeRawValue(new Utf8Json(json));
+      RawJson raw = RawJson.takeBytes(json);
+      gen.writeRawValue(raw != null ? new Utf8Json(raw) : new Utf8Json(json));
+    }
+
+    /** A raw value where the field is not marked raw after all: written as the string it is. */
+    @Override
+    public void writeStr(String name, String value, boolean needsEscaping) throws IOException {
+      RawJson raw = RawJson.takeBytes(value);
+      super.writeStr(name, raw != null ? new String(raw.bytes(), 0, raw.byteLength(), StandardCharsets.UTF_8) : value,
+          needsEscaping);
     }
   }
 
-  /** JSON text whose UTF-8 form the JDK makes (a copy for ASCII text) instead of Jackson's encoder. */
+  /** JSON text as UTF-8 bytes: a raw value's own, or the JDK's encoding (a copy for ASCII text) instead of Jackson's. */
   private static final class Utf8Json extends SerializedString {
 
     Utf8Json(String json) {
       super(json);
       _unquotedUTF8Ref = json.getBytes(StandardCharsets.UTF_8);
+    }
+
+    Utf8Json(RawJson raw) {
+      super(RawJson.STAND_IN);
+      _unquotedUTF8Ref = raw.byteLength() == raw.bytes().length ? raw.bytes()
+          : java.util.Arrays.copyOf(raw.bytes(), raw.byteLength());
     }
   }
 }

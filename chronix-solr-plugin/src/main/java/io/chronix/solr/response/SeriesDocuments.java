@@ -91,12 +91,12 @@ public final class SeriesDocuments {
       document.setField(RecordFields.COUNT, 0L);
     }
     if (fl.json() || fl.points()) {
-      String json = SeriesJson.write(points, precision);
+      RawJson json = SeriesJson.encode(points, precision);
       if (fl.json()) {
-        document.setField(FieldList.DATA_AS_JSON, json);
+        document.setField(FieldList.DATA_AS_JSON, json.toString());
       }
       if (fl.points()) {
-        document.setField(FieldList.POINTS, json); // raw in JSON answers (RawJsonFields)
+        document.setField(FieldList.POINTS, json); // raw in JSON answers (RawJsonFields), as bytes in ours
       }
     }
     if (fl.blob()) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
-import io.chronix.core.series.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -35,8 +34,14 @@ public final class SeriesJson {
   private static final int TAIL_DIGITS = 6;
   /** "000" to "999", three bytes each. */
   private static final byte[] TRIPLETS = new byte[3_000];
+  /** "00" to "99", two bytes each. */
+  private static final byte[] PAIRS = new byte[200];
 
   static {
+    for (int i = 0; i < 100; i++) {
+      PAIRS[2 * i] = (byte) ('0' + i / 10);
+      PAIRS[2 * i + 1] = (byte) ('0' + i % 10);
+    }
     for (int i = 0; i < 1_000; i++) {
       TRIPLETS[3 * i] = (byte) ('0' + i / 100);
       TRIPLETS[3 * i + 1] = (byte) ('0' + i / 10 % 10);
@@ -47,7 +52,8 @@ public final class SeriesJson {
   private byte[] out;
   private int length;
   // the digits of the last timestamp's head: neighbouring timestamps share all but the last few
-  private long head = -1;
+  /** The head * 10^6: a timestamp in [headStart, headStart + 10^6) shares the head's digits. */
+  private long headStart;
   private final byte[] headDigits = new byte[20];
   private int headLength;
   // where the last double's text is in out: gauges repeat their values
@@ -60,11 +66,16 @@ public final class SeriesJson {
   }
 
   public static String write(Points points, Precision precision) {
+    return encode(points, precision).toString();
+  }
+
+  /** The same as UTF-8 bytes, for a raw field ({@link RawJson}). */
+  static RawJson encode(Points points, Precision precision) {
     SeriesJson json = new SeriesJson(points.size() * 24 + 32);
     json.append(TIMESTAMPS);
     for (int i = 0; i < points.size(); i++) {
       if (i > 0) {
-        json.comma();
+        json.put((byte) ',');
       }
       // a constant divisor for the usual unit: the JIT turns it into a multiplication
       json.writeTimestamp(precision == Precision.MILLISECONDS ? Math.floorDiv(points.timestamp(i), 1_000_000L)
@@ -73,7 +84,7 @@ public final class SeriesJson {
     json.append(VALUES);
     for (int i = 0; i < points.size(); i++) {
       if (i > 0) {
-        json.comma();
+        json.put((byte) ',');
       }
       switch (points.type()) {
         case LONG:
@@ -93,9 +104,7 @@ public final class SeriesJson {
       }
     }
     json.append(END);
-    // only string values can bring bytes beyond ASCII; without them the bytes are copied, not decoded
-    return new String(json.out, 0, json.length, points.type() == ValueType.STRING
-        ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1);
+    return new RawJson(json.out, json.length);
   }
 
   /**
@@ -107,10 +116,13 @@ public final class SeriesJson {
       writeLong(value);
       return;
     }
-    long high = value / TAIL;
-    int tail = (int) (value - high * TAIL);
-    if (high != head) {
-      head = high;
+    int tail;
+    if (headLength > 0 && value >= headStart && value - headStart < TAIL) {
+      tail = (int) (value - headStart); // the head of the timestamp before: no long division (slow in C1 code)
+    } else {
+      long high = value / TAIL;
+      tail = (int) (value - high * TAIL);
+      headStart = high * TAIL;
       headLength = NumberOutput.outputLong(high, headDigits, 0);
     }
     ensure(headLength + TAIL_DIGITS);
@@ -119,9 +131,11 @@ public final class SeriesJson {
     for (int i = 0; i < headLength; i++) {
       bytes[at++] = headDigits[i];
     }
-    // element by element: System.arraycopy's call costs more than three bytes
-    int thousands = 3 * (tail / 1_000);
-    int units = 3 * (tail % 1_000);
+    // element by element: System.arraycopy's call costs more than three bytes; tail / 1000 as a
+    // multiplication, exact below a million
+    int thousandsOf = (int) ((tail * 4_294_968L) >>> 32);
+    int thousands = 3 * thousandsOf;
+    int units = 3 * (tail - 1_000 * thousandsOf);
     bytes[at] = TRIPLETS[thousands];
     bytes[at + 1] = TRIPLETS[thousands + 1];
     bytes[at + 2] = TRIPLETS[thousands + 2];
@@ -201,12 +215,57 @@ public final class SeriesJson {
   }
 
   /**
-   * Jackson's integer writer (three digits per table lookup, int arithmetic where it fits): a
-   * digit-by-digit loop of long divisions took a third of a raw fetch's server time.
+   * Two digits per table lookup, in int arithmetic where the value fits: a digit-by-digit loop of
+   * long divisions took a third of a raw fetch's server time, and Jackson's writer, which the JIT's
+   * quick compiler does not inline, a sixth.
    */
   private void writeLong(long value) {
     ensure(20);
-    length = NumberOutput.outputLong(value, out, length);
+    if (value == Long.MIN_VALUE) {
+      length = NumberOutput.outputLong(value, out, length);
+      return;
+    }
+    byte[] bytes = out;
+    int at = length;
+    if (value < 0) {
+      bytes[at++] = '-';
+      value = -value;
+    }
+    int end = at + digits(value);
+    int p = end;
+    while (value > Integer.MAX_VALUE) {
+      long quotient = value / 100;
+      int pair = 2 * (int) (value - quotient * 100);
+      bytes[--p] = PAIRS[pair + 1];
+      bytes[--p] = PAIRS[pair];
+      value = quotient;
+    }
+    int small = (int) value;
+    while (small >= 100) {
+      int quotient = small / 100;
+      int pair = 2 * (small - quotient * 100);
+      bytes[--p] = PAIRS[pair + 1];
+      bytes[--p] = PAIRS[pair];
+      small = quotient;
+    }
+    if (small >= 10) {
+      bytes[--p] = PAIRS[2 * small + 1];
+      bytes[--p] = PAIRS[2 * small];
+    } else {
+      bytes[--p] = (byte) ('0' + small);
+    }
+    length = end;
+  }
+
+  /** Decimal digits of a value that is not negative. */
+  private static int digits(long value) {
+    int digits = 1;
+    long bound = 10;
+    while (digits < 19 && value >= bound) {
+      digits++;
+      bound *= 10;
+    }
+    return digits;
   }
 
   private void writeString(String text) {

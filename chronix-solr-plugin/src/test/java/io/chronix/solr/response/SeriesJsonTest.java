@@ -72,6 +72,33 @@ class SeriesJsonTest {
         SeriesJson.write(negative, Precision.NANOSECONDS));
   }
 
+  /** Timestamps and long values at random, in and out of order, near and far apart: as Long.toString has them. */
+  @Test
+  void randomTimestampsAndLongsAreWrittenExactly() throws Exception {
+    Random random = new Random(17);
+    Points longs = new Points(ValueType.LONG, 5000);
+    long t = 1_439_400_000_000L;
+    for (int i = 0; i < 5000; i++) {
+      t += switch (i % 4) {
+        case 0 -> random.nextInt(1000);
+        case 1 -> random.nextInt(3_000_000);
+        case 2 -> -random.nextInt(2_000_000);
+        default -> random.nextLong() >> random.nextInt(1, 64);
+      };
+      long value = switch (i % 3) {
+        case 0 -> random.nextLong();
+        case 1 -> random.nextInt();
+        default -> random.nextLong() >> random.nextInt(64);
+      };
+      longs.addLong(t, value);
+    }
+    JsonNode data = JSON.readTree(SeriesJson.write(longs, Precision.NANOSECONDS));
+    for (int i = 0; i < longs.size(); i++) {
+      assertEquals(Long.toString(longs.timestamp(i)), data.get("timestamps").get(i).asText(), "timestamp " + i);
+      assertEquals(Long.toString(longs.longValue(i)), data.get("values").get(i).asText(), "value " + i);
+    }
+  }
+
   @Test
   void gaugeValuesGetTheirShortDecimalForm() {
     Points points = new Points(ValueType.DOUBLE, 8);
