@@ -41,31 +41,50 @@ final class LineCursor {
     return false;
   }
 
+  // The scans below keep array, position and end in locals: the JIT's quick compiler, which the
+  // server runs with, reloads fields on every iteration otherwise.
+
   void skipSpaces() {
-    while (!atEnd() && text[position] == ' ') {
-      position++;
+    byte[] t = text;
+    int p = position;
+    int e = end;
+    while (p < e && t[p] == ' ') {
+      p++;
     }
+    position = p;
   }
 
   /** Moves past measurement and tag set: to the first space not escaped. */
   void skipKey() {
-    while (!atEnd()) {
-      byte c = text[position];
-      if (c == '\\' && position + 1 < end) {
-        position += 2;
+    byte[] t = text;
+    int p = position;
+    int e = end;
+    while (p < e) {
+      byte c = t[p];
+      if (c == '\\' && p + 1 < e) {
+        p += 2;
       } else if (c == ' ') {
-        return;
+        break;
       } else {
-        position++;
+        p++;
       }
     }
+    position = p;
   }
 
   /** Moves to the next {@code stop} or space (a raw value's end). */
   void skipRaw(char stop) {
-    while (!atEnd() && text[position] != stop && text[position] != ' ') {
-      position++;
+    byte[] t = text;
+    int p = position;
+    int e = end;
+    while (p < e) {
+      byte c = t[p];
+      if (c == stop || c == ' ') {
+        break;
+      }
+      p++;
     }
+    position = p;
   }
 
   /**

@@ -247,4 +247,25 @@ class LineProtocolParserTest {
     assertEquals(new Point(ax, 7, 8.0), points.get(7));
     assertEquals(new Point(SeriesKey.metric("m x", Map.of("host", "\u00e9t\u00e9")), 8, 9.0), points.get(8));
   }
+
+  /** The word-at-a-time search for the next newline finds what a byte-by-byte scan finds, at every alignment. */
+  @Test
+  void lineEndsAreFoundWordByWordAsByteByByte() {
+    java.util.Random random = new java.util.Random(3);
+    byte[] tricky = {'\n', (byte) 0x8A, 0x0B, 0x09, 0x00, (byte) 0xFF, 0x0A - 1, (byte) 0x80, 'a'};
+    for (int round = 0; round < 2000; round++) {
+      byte[] body = new byte[random.nextInt(40)];
+      for (int i = 0; i < body.length; i++) {
+        body[i] = random.nextInt(4) == 0 ? tricky[random.nextInt(tricky.length)] : (byte) random.nextInt(256);
+      }
+      for (int from = 0; from <= body.length; from++) {
+        int expected = from;
+        while (expected < body.length && body[expected] != '\n') {
+          expected++;
+        }
+        assertEquals(expected, LineProtocolParser.lineEnd(body, from, body.length), "from " + from + " in "
+            + java.util.Arrays.toString(body));
+      }
+    }
+  }
 }
