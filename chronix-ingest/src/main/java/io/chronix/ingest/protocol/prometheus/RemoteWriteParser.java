@@ -1,17 +1,14 @@
 package io.chronix.ingest.protocol.prometheus;
 
+import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.WireFormat;
 import io.chronix.core.series.SeriesKey;
-import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
 import io.chronix.ingest.protocol.PointSink;
 import io.chronix.ingest.protocol.prometheus.proto.Histogram;
-import io.chronix.ingest.protocol.prometheus.proto.Label;
-import io.chronix.ingest.protocol.prometheus.proto.Sample;
-import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
-import io.chronix.ingest.protocol.prometheus.proto.WriteRequest;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,28 +67,202 @@ public final class RemoteWriteParser {
    * @throws IOException from the sink
    */
   public ParseResult parse(byte[] snappyBody, PointSink sink) throws IOException, MalformedBodyException {
-    WriteRequest request = decode(snappyBody);
+    byte[] raw = decompress(snappyBody);
     List<LineError> errors = new ArrayList<>();
-    PointBatch staged = new PointBatch();
-    long points = 0;
-    for (int i = 0; i < request.getTimeseriesCount(); i++) {
-      TimeSeries series = request.getTimeseries(i);
-      staged.clear();
-      try {
-        stage(series, staged);
-      } catch (IllegalArgumentException e) {
-        errors.add(new LineError(i + 1, e.getMessage() + " in " + describe(series)));
-        continue;
+    // every sample of the request staged first: nothing is delivered unless all of the body decodes
+    Staged staged = new Staged(raw.length / 12);
+    try {
+      CodedInputStream in = CodedInputStream.newInstance(raw);
+      int index = 0;
+      for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+        if (tag == TIMESERIES) {
+          index++;
+          int limit = in.pushLimit(in.readRawVarint32());
+          readSeries(in, index, staged, errors);
+          in.popLimit(limit);
+        } else if (!in.skipField(tag)) {
+          break;
+        }
       }
-      for (int p = 0; p < staged.size(); p++) {
-        sink.accept(staged.key(p), staged.timestamp(p), staged.value(p));
-      }
-      points += staged.size();
+    } catch (InvalidProtocolBufferException e) {
+      throw new MalformedBodyException("body is not a protobuf prometheus.WriteRequest: " + e.getMessage(), e);
     }
-    return new ParseResult(points, errors);
+    return new ParseResult(staged.deliver(sink), errors);
   }
 
-  private WriteRequest decode(byte[] body) throws MalformedBodyException {
+  // WriteRequest, TimeSeries, Label and Sample fields as tags: field number << 3 | wire type
+  private static final int TIMESERIES = 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  private static final int LABELS = 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  private static final int SAMPLES = 2 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  private static final int HISTOGRAMS = 4 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  private static final int LABEL_NAME = 1 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  private static final int LABEL_VALUE = 2 << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  private static final int SAMPLE_VALUE = 1 << 3 | WireFormat.WIRETYPE_FIXED64;
+  private static final int SAMPLE_TIMESTAMP = 2 << 3 | WireFormat.WIRETYPE_VARINT;
+
+  /**
+   * One TimeSeries, read field by field rather than as messages: a message object a sample (and
+   * the series' list of them) was most of remote write's decoding. Its samples are staged and kept
+   * only when the whole series is good; a bad one is reported by its index.
+   */
+  private static void readSeries(CodedInputStream in, int index, Staged staged, List<LineError> errors)
+      throws IOException {
+    List<String> labels = new ArrayList<>(16);
+    List<Histogram> histograms = List.of();
+    int mark = staged.size();
+    for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+      switch (tag) {
+        case LABELS -> {
+          int limit = in.pushLimit(in.readRawVarint32());
+          String name = "";
+          String value = "";
+          for (int field = in.readTag(); field != 0; field = in.readTag()) {
+            if (field == LABEL_NAME) {
+              name = in.readStringRequireUtf8();
+            } else if (field == LABEL_VALUE) {
+              value = in.readStringRequireUtf8();
+            } else if (!in.skipField(field)) {
+              break;
+            }
+          }
+          in.popLimit(limit);
+          labels.add(name);
+          labels.add(value);
+        }
+        case SAMPLES -> {
+          int limit = in.pushLimit(in.readRawVarint32());
+          double value = 0;
+          long millis = 0;
+          for (int field = in.readTag(); field != 0; field = in.readTag()) {
+            if (field == SAMPLE_VALUE) {
+              value = in.readDouble();
+            } else if (field == SAMPLE_TIMESTAMP) {
+              millis = in.readInt64();
+            } else if (!in.skipField(field)) {
+              break;
+            }
+          }
+          in.popLimit(limit);
+          staged.add(millis, value);
+        }
+        case HISTOGRAMS -> {
+          if (histograms.isEmpty()) {
+            histograms = new ArrayList<>(1);
+          }
+          histograms.add(in.readMessage(Histogram.parser(), com.google.protobuf.ExtensionRegistryLite.getEmptyRegistry()));
+        }
+        default -> {
+          if (!in.skipField(tag)) {
+            return;
+          }
+        }
+      }
+    }
+    try {
+      stage(labels, histograms, staged, mark);
+    } catch (IllegalArgumentException e) {
+      staged.truncate(mark);
+      errors.add(new LineError(index, e.getMessage() + " in " + describe(labels)));
+    }
+  }
+
+  /** The series' staged samples (from {@code mark} on) under its key, and its histograms' points. */
+  private static void stage(List<String> labelList, List<Histogram> histograms, Staged staged, int mark)
+      throws IOException {
+    PrometheusLabels labels = new PrometheusLabels();
+    for (int i = 0; i < labelList.size(); i += 2) {
+      labels.add(labelList.get(i), labelList.get(i + 1));
+    }
+    String name = labels.name();
+    Map<String, String> attributes = labels.attributes();
+    if (staged.size() > mark) {
+      staged.toNanos(mark);
+      staged.keyFrom(mark, labels.key());
+    }
+    for (int h = 0; h < histograms.size(); h++) {
+      Histogram histogram = histograms.get(h);
+      try {
+        NativeHistogramPoints.expand(name, attributes, histogram, nanos(histogram.getTimestamp(), "histogram"),
+            staged);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("histogram " + (h + 1) + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  /**
+   * A request's points before delivery, in arrays: each sample's millisecond timestamp (then
+   * nanoseconds) and value, and runs of points under one key.
+   */
+  private static final class Staged implements PointSink {
+    private long[] timestamps;
+    private double[] values;
+    private int size;
+    private final List<SeriesKey> runKeys = new ArrayList<>();
+    private final List<int[]> runBounds = new ArrayList<>();
+
+    Staged(int capacity) {
+      timestamps = new long[Math.max(16, capacity)];
+      values = new double[timestamps.length];
+    }
+
+    int size() {
+      return size;
+    }
+
+    void add(long timestamp, double value) {
+      if (size == timestamps.length) {
+        timestamps = java.util.Arrays.copyOf(timestamps, size * 2);
+        values = java.util.Arrays.copyOf(values, size * 2);
+      }
+      timestamps[size] = timestamp;
+      values[size] = value;
+      size++;
+    }
+
+    /** The samples from {@code mark} on had millisecond timestamps; checked and made nanoseconds. */
+    void toNanos(int mark) {
+      for (int i = mark; i < size; i++) {
+        timestamps[i] = nanos(timestamps[i], "sample " + (i - mark + 1));
+      }
+    }
+
+    /** The points from {@code mark} on belong to {@code key}. */
+    void keyFrom(int mark, SeriesKey key) {
+      runKeys.add(key);
+      runBounds.add(new int[] {mark, size});
+    }
+
+    void truncate(int mark) {
+      size = mark;
+      while (!runBounds.isEmpty() && runBounds.get(runBounds.size() - 1)[0] >= mark) {
+        runBounds.remove(runBounds.size() - 1);
+        runKeys.remove(runKeys.size() - 1);
+      }
+    }
+
+    /** A histogram's points, each already under its own key. */
+    @Override
+    public void accept(SeriesKey key, long timestampNanos, double value) {
+      add(timestampNanos, value);
+      keyFrom(size - 1, key);
+    }
+
+    long deliver(PointSink sink) throws IOException {
+      long points = 0;
+      for (int r = 0; r < runKeys.size(); r++) {
+        SeriesKey key = runKeys.get(r);
+        int[] bounds = runBounds.get(r);
+        for (int i = bounds[0]; i < bounds[1]; i++) {
+          sink.accept(key, timestamps[i], values[i]);
+        }
+        points += bounds[1] - bounds[0];
+      }
+      return points;
+    }
+  }
+
+  private byte[] decompress(byte[] body) throws MalformedBodyException {
     int length;
     try {
       // validates the whole stream without allocating, so a forged length header cannot make us
@@ -108,40 +279,10 @@ public final class RemoteWriteParser {
       throw MalformedBodyException.tooLarge("decompressed body of " + Integer.toUnsignedLong(length)
           + " bytes exceeds " + maxDecodedBytes + " bytes (http.maxRequestBytes)");
     }
-    byte[] raw;
     try {
-      raw = Snappy.uncompress(body);
+      return Snappy.uncompress(body);
     } catch (IOException e) {
       throw new MalformedBodyException("body is not snappy block-compressed: " + e.getMessage(), e);
-    }
-    try {
-      return WriteRequest.parseFrom(raw);
-    } catch (InvalidProtocolBufferException e) {
-      throw new MalformedBodyException("body is not a protobuf prometheus.WriteRequest: " + e.getMessage(), e);
-    }
-  }
-
-  private static void stage(TimeSeries series, PointSink staged) throws IOException {
-    PrometheusLabels labels = new PrometheusLabels();
-    for (Label label : series.getLabelsList()) {
-      labels.add(label.getName(), label.getValue());
-    }
-    String name = labels.name();
-    Map<String, String> attributes = labels.attributes();
-    if (series.getSamplesCount() > 0) {
-      SeriesKey key = labels.key();
-      for (int s = 0; s < series.getSamplesCount(); s++) {
-        Sample sample = series.getSamples(s);
-        staged.accept(key, nanos(sample.getTimestamp(), "sample " + (s + 1)), sample.getValue());
-      }
-    }
-    for (int h = 0; h < series.getHistogramsCount(); h++) {
-      Histogram histogram = series.getHistograms(h);
-      try {
-        NativeHistogramPoints.expand(name, attributes, histogram, nanos(histogram.getTimestamp(), "histogram"), staged);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("histogram " + (h + 1) + ": " + e.getMessage(), e);
-      }
     }
   }
 
@@ -152,26 +293,26 @@ public final class RemoteWriteParser {
     return millis * 1_000_000L;
   }
 
-  /** The series as Prometheus writes it, so that an error can be traced to its source. */
-  private static String describe(TimeSeries series) {
+  /** The series as Prometheus writes it (labels as name, value pairs), so that an error can be traced to its source. */
+  private static String describe(List<String> labels) {
     StringBuilder out = new StringBuilder();
     String name = "";
-    for (Label label : series.getLabelsList()) {
-      if (label.getName().equals(NAME_LABEL)) {
-        name = label.getValue();
+    for (int i = 0; i < labels.size(); i += 2) {
+      if (labels.get(i).equals(NAME_LABEL)) {
+        name = labels.get(i + 1);
       }
     }
     out.append(name).append('{');
     boolean first = true;
-    for (Label label : series.getLabelsList()) {
-      if (label.getName().equals(NAME_LABEL)) {
+    for (int i = 0; i < labels.size(); i += 2) {
+      if (labels.get(i).equals(NAME_LABEL)) {
         continue;
       }
       if (!first) {
         out.append(',');
       }
       first = false;
-      out.append(label.getName()).append("=\"").append(label.getValue()).append('"');
+      out.append(labels.get(i)).append("=\"").append(labels.get(i + 1)).append('"');
       if (out.length() > MAX_DESCRIBED_CHARS) {
         return out.substring(0, MAX_DESCRIBED_CHARS) + "...}";
       }

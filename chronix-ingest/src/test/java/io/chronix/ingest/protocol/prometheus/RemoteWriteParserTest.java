@@ -297,6 +297,33 @@ class RemoteWriteParserTest {
     assertTrue(points.isEmpty());
   }
 
+  /**
+   * Protobuf fields may come in any order, and a message may arrive in pieces that merge: samples
+   * before labels, exemplars and unknown fields between them, decode as the labels-first form.
+   */
+  @Test
+  void samplesBeforeLabelsAndUnknownFieldsDecodeAsUsual() throws Exception {
+    byte[] samplesFirst = TimeSeries.newBuilder().addSamples(sample(1.5, T1)).addSamples(sample(2.5, T2))
+        .addExemplars(io.chronix.ingest.protocol.prometheus.proto.Exemplar.newBuilder().setValue(9).setTimestamp(T1))
+        .build().toByteArray();
+    byte[] labelsAfter = series("job", "node", "__name__", "late_labels").build().toByteArray();
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    com.google.protobuf.CodedOutputStream out = com.google.protobuf.CodedOutputStream.newInstance(bytes);
+    out.writeTag(1, com.google.protobuf.WireFormat.WIRETYPE_LENGTH_DELIMITED);
+    out.writeUInt32NoTag(samplesFirst.length + labelsAfter.length);
+    out.writeRawBytes(samplesFirst);
+    out.writeRawBytes(labelsAfter);
+    out.writeUInt64(99, 7); // a field this reader does not know
+    out.flush();
+
+    ParseResult result = new RemoteWriteParser().parse(Snappy.compress(bytes.toByteArray()),
+        (key, timestamp, value) -> points.add(point(key, timestamp, value)));
+
+    assertFalse(result.hasErrors(), result.errors().toString());
+    assertEquals(List.of(point(key("late_labels", "job", "node"), nanos(T1), 1.5),
+        point(key("late_labels", "job", "node"), nanos(T2), 2.5)), points);
+  }
+
   @Test
   void emptyRequestIsFine() throws Exception {
     ParseResult result = parse(WriteRequest.getDefaultInstance());
