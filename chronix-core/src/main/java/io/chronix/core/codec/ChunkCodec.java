@@ -298,17 +298,7 @@ public final class ChunkCodec {
     if (times.hasRemaining()) {
       throw new CorruptBlobException(times.remaining() + " bytes after a block's " + n + " timestamps");
     }
-    int from = 0;
-    int to = n;
-    if ((fromInclusive != Long.MIN_VALUE || toExclusive != Long.MAX_VALUE) && inOrder(timestamps, n)) {
-      from = lowerBound(timestamps, n, fromInclusive);
-      to = Math.max(from, lowerBound(timestamps, n, toExclusive));
-    }
-    Points points = ValueEncoding.decode(values, timestamps, n, to);
-    if (to == n && values.hasRemaining()) {
-      throw new CorruptBlobException(values.remaining() + " bytes after a block's " + n + " values");
-    }
-    return from == 0 ? points : points.slice(from, to);
+    return values(values, timestamps, n, fromInclusive, toExclusive);
   }
 
   /** Points of one or more blocks, in the order given, as one. */
@@ -329,16 +319,23 @@ public final class ChunkCodec {
 
   /** A version 1 or 2 body after its point count: one block of timestamps, then values. */
   private static Points decodeUnblocked(ByteReader in, int n, long fromInclusive, long toExclusive) {
-    long[] timestamps = DateDeltaCompaction.decode(in, n);
+    return values(in, DateDeltaCompaction.decode(in, n), n, fromInclusive, toExclusive);
+  }
+
+  /**
+   * The values of {@code n} decoded timestamps, read to the end of {@code in} (or only as far as
+   * the range reaches where the timestamps are in order), the points cut to the range.
+   */
+  private static Points values(ByteReader in, long[] timestamps, int n, long fromInclusive, long toExclusive) {
     int from = 0;
     int to = n;
     if ((fromInclusive != Long.MIN_VALUE || toExclusive != Long.MAX_VALUE) && inOrder(timestamps, n)) {
-      from = lowerBound(timestamps, n, fromInclusive);
-      to = Math.max(from, lowerBound(timestamps, n, toExclusive));
+      from = Points.lowerBound(timestamps, n, fromInclusive);
+      to = Math.max(from, Points.lowerBound(timestamps, n, toExclusive));
     }
     Points points = ValueEncoding.decode(in, timestamps, n, to);
     if (to == n && in.hasRemaining()) {
-      throw new CorruptBlobException("trailing bytes after " + n + " points");
+      throw new CorruptBlobException(in.remaining() + " trailing bytes after " + n + " values");
     }
     return from == 0 ? points : points.slice(from, to);
   }
@@ -352,18 +349,5 @@ public final class ChunkCodec {
     return true;
   }
 
-  /** The first index whose timestamp is at least {@code timestamp} (n when none is). */
-  private static int lowerBound(long[] timestamps, int n, long timestamp) {
-    int low = 0;
-    int high = n;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (timestamps[mid] < timestamp) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
-    return low;
-  }
+
 }

@@ -472,8 +472,13 @@ public final class Points {
   }
 
   private int lowerBound(long timestamp) {
+    return lowerBound(timestamps, size, timestamp);
+  }
+
+  /** The first of the {@code n} sorted timestamps that is at least {@code timestamp} ({@code n} when none is). */
+  public static int lowerBound(long[] timestamps, int n, long timestamp) {
     int low = 0;
-    int high = size;
+    int high = n;
     while (low < high) {
       int mid = (low + high) >>> 1;
       if (timestamps[mid] < timestamp) {
@@ -484,6 +489,7 @@ public final class Points {
     }
     return low;
   }
+
 
   /** Whether point i here and point j there hold the same value, bit for bit. */
   public boolean sameValue(int i, Points other, int j) {
