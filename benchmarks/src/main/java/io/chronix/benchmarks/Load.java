@@ -32,6 +32,8 @@ public final class Load {
   private static final String LOAD_HEAP = "2g";
   /** A third of that heap for the buffers (the default caps them at 256 MiB). */
   private static final long LOAD_BUFFER_BYTES = 640L << 20;
+  /** G1 for the larger heap, with the launcher's other defaults (conf/chronix.properties, jvm.options). */
+  private static final String LOAD_JVM_OPTIONS = "-XX:+UseG1GC -Xms32m -XX:TieredStopAtLevel=1";
   private static final Path OUT = Path.of("benchmarks", "target");
 
   private Load() {}
@@ -51,9 +53,10 @@ public final class Load {
     // bytes a point: the launcher's defaults (384m heap, buffers at most 256 MiB) hold about 85,000;
     // this load is sized as a user sizes a server for it (conf/chronix.properties: jvm.heap,
     // buffer.maxBytes, and G1, which the configuration advises for larger heaps: the parallel
-    // collector's full collections of a 2 GB heap stalled every request for a second or two)
+    // collector's full collections of a 2 GB heap stalled every request for a second or two); the
+    // launcher's other options stay (jvm.options is replaced whole)
     try (ChronixProcess server = ChronixProcess.start(dataDir, log, "jvm.heap=" + LOAD_HEAP,
-        "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=-XX:+UseG1GC")) {
+        "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=" + LOAD_JVM_OPTIONS)) {
       String base = server.base().toString().replaceAll("/+$", "");
       Path run;
       List<ServerSampler.Sample> samples;
