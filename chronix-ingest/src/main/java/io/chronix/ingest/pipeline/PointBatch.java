@@ -42,6 +42,8 @@ public final class PointBatch implements PointSink, SeriesBatch {
     this(64);
   }
 
+  private static final int MAX_RESERVED = 1 << 20;
+
   public PointBatch(int capacity) {
     // sized for as many series as points, up to 16,384, at most half full: a request of ten
     // thousand series grew a map ten times over, rehashing its keys each time
@@ -54,10 +56,12 @@ public final class PointBatch implements PointSink, SeriesBatch {
 
   /**
    * Makes room for {@code points} points (and as many series, up to 16,384) at once, so that a
-   * large batch neither grows its arrays nor rehashes its series table point by point.
+   * large batch neither grows its arrays nor rehashes its series table point by point. At most a
+   * million points (20 MB) are reserved: bodies in flight are bounded by their bytes
+   * (http.maxBodyBytesInFlight), not by what a guess from them would reserve.
    */
   public void reserve(int points) {
-    int capacity = Math.min(points, 1 << 24);
+    int capacity = Math.min(points, MAX_RESERVED);
     if (capacity > seriesOf.length) {
       resize(capacity);
     }

@@ -83,4 +83,17 @@ class PointBatchTest {
     batch.accept(SeriesKey.metric("m1", Map.of("host", "h1")), 1, 1);
     assertEquals(1, batch.seriesCount());
   }
+
+  /** A guess from a large body reserves a bounded amount (a body's bytes are budgeted, not the guess). */
+  @Test
+  void aReservationIsBounded() {
+    PointBatch batch = new PointBatch(8);
+    batch.reserve(Integer.MAX_VALUE); // unbounded, this would ask for arrays of two billion entries
+    SeriesKey cpu = SeriesKey.metric("cpu", Map.of("host", "a"));
+    for (int i = 0; i < 100; i++) {
+      batch.accept(cpu, i, i);
+    }
+    assertEquals(100, batch.size());
+    assertEquals(1, batch.seriesCount());
+  }
 }

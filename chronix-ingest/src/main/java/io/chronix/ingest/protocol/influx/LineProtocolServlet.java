@@ -47,8 +47,9 @@ public final class LineProtocolServlet extends WriteEndpoint {
     Instant now = Instant.now();
     long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
     // sized once from the decoded body (its length on the wire is unknown when chunked, and a
-    // fraction of it when compressed): a field with its share of the line takes 12 bytes or more
-    batch.reserve(body.length / 12);
+    // fraction of it when compressed): a field with its share of the line takes 12 bytes or more,
+    // usually twice that; one doubling is cheaper than arrays many times too large
+    batch.reserve(body.length / 24);
     return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, 0, body.length, batch);
   }
 }
