@@ -70,7 +70,8 @@ public final class RemoteWriteParser {
     byte[] raw = decompress(snappyBody);
     List<LineError> errors = new ArrayList<>();
     // every sample of the request staged first: nothing is delivered unless all of the body decodes
-    Staged staged = new Staged(raw.length / 12);
+    // a sample takes about 18 bytes of the message (value, timestamp, their tags and its length)
+    Staged staged = new Staged(raw.length / 20);
     try {
       CodedInputStream in = CodedInputStream.newInstance(raw);
       int index = 0;
