@@ -273,7 +273,7 @@ public final class ChunkCodec {
           || (b == blocks - 1 && decoded.isEmpty());
       if (wanted) {
         decoded.add(decodeBlock(in.region(timeStarts[b], timeLengths[b]), in.region(valueStarts[b], valueLengths[b]),
-            size, cut ? fromInclusive : Long.MIN_VALUE, cut ? toExclusive : Long.MAX_VALUE));
+            size, cut, fromInclusive, toExclusive));
       }
     }
     in.skip((int) total);
@@ -290,15 +290,15 @@ public final class ChunkCodec {
 
   /**
    * {@code n} timestamps and their values, each read to its end (values after a range are left
-   * unread), cut to the range where the timestamps are in order.
+   * unread), cut to the range when {@code cut} (the blob says its timestamps are in order).
    */
-  private static Points decodeBlock(ByteReader times, ByteReader values, int n, long fromInclusive,
+  private static Points decodeBlock(ByteReader times, ByteReader values, int n, boolean cut, long fromInclusive,
       long toExclusive) {
     long[] timestamps = DateDeltaCompaction.decode(times, n);
     if (times.hasRemaining()) {
       throw new CorruptBlobException(times.remaining() + " bytes after a block's " + n + " timestamps");
     }
-    return values(values, timestamps, n, fromInclusive, toExclusive);
+    return values(values, timestamps, n, cut, fromInclusive, toExclusive);
   }
 
   /** Points of one or more blocks, in the order given, as one. */
@@ -317,19 +317,25 @@ public final class ChunkCodec {
     return joined;
   }
 
-  /** A version 1 or 2 body after its point count: one block of timestamps, then values. */
+  /**
+   * A version 1 or 2 body after its point count: one block of timestamps, then values; without a
+   * flag, whether they are in order is found from the timestamps.
+   */
   private static Points decodeUnblocked(ByteReader in, int n, long fromInclusive, long toExclusive) {
-    return values(in, DateDeltaCompaction.decode(in, n), n, fromInclusive, toExclusive);
+    long[] timestamps = DateDeltaCompaction.decode(in, n);
+    boolean cut = (fromInclusive != Long.MIN_VALUE || toExclusive != Long.MAX_VALUE) && inOrder(timestamps, n);
+    return values(in, timestamps, n, cut, fromInclusive, toExclusive);
   }
 
   /**
-   * The values of {@code n} decoded timestamps, read to the end of {@code in} (or only as far as
-   * the range reaches where the timestamps are in order), the points cut to the range.
+   * The values of {@code n} decoded timestamps, read to the end of {@code in}, or when {@code cut}
+   * (the timestamps are in order) only as far as the range reaches, the points cut to the range.
    */
-  private static Points values(ByteReader in, long[] timestamps, int n, long fromInclusive, long toExclusive) {
+  private static Points values(ByteReader in, long[] timestamps, int n, boolean cut, long fromInclusive,
+      long toExclusive) {
     int from = 0;
     int to = n;
-    if ((fromInclusive != Long.MIN_VALUE || toExclusive != Long.MAX_VALUE) && inOrder(timestamps, n)) {
+    if (cut) {
       from = Points.lowerBound(timestamps, n, fromInclusive);
       to = Math.max(from, Points.lowerBound(timestamps, n, toExclusive));
     }
@@ -348,6 +354,4 @@ public final class ChunkCodec {
     }
     return true;
   }
-
-
 }

@@ -490,7 +490,6 @@ public final class Points {
     return low;
   }
 
-
   /** Whether point i here and point j there hold the same value, bit for bit. */
   public boolean sameValue(int i, Points other, int j) {
     switch (type) {

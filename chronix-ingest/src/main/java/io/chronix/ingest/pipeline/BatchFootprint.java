@@ -13,13 +13,11 @@ record BatchFootprint(long bytes, int newSeries) {
 
   static BatchFootprint of(PointBatch batch, SeriesBuffers.Resolved resolved) {
     long bytes = 0;
-    // each series' type once; numeric points cost the same each, so only strings and arrays are
-    // counted point by point (a point's type through its handle and key missed the cache twice)
-    ValueType[] types = new ValueType[batch.seriesCount()];
+    // numeric points cost the same each, so only strings and arrays are counted point by point
     boolean allNumeric = true;
-    for (int s = 0; s < types.length; s++) {
-      types[s] = batch.series(s).valueType();
-      allNumeric &= types[s] != ValueType.STRING && types[s] != ValueType.ARRAY;
+    for (int s = 0; s < batch.seriesCount(); s++) {
+      ValueType type = batch.seriesType(s);
+      allNumeric &= type != ValueType.STRING && type != ValueType.ARRAY;
       if (!resolved.isActive(s)) {
         bytes += BufferMemory.series(batch.series(s));
       }
@@ -28,7 +26,7 @@ record BatchFootprint(long bytes, int newSeries) {
       return new BatchFootprint(bytes + BufferMemory.NUMERIC_POINT * batch.size(), resolved.newSeries());
     }
     for (int i = 0; i < batch.size(); i++) {
-      bytes += BufferMemory.point(types[batch.seriesOf(i)], batch, i);
+      bytes += BufferMemory.point(batch.seriesType(batch.seriesOf(i)), batch, i);
     }
     return new BatchFootprint(bytes, resolved.newSeries());
   }

@@ -1,6 +1,7 @@
 package io.chronix.ingest.pipeline;
 
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.buffer.SeriesBatch;
 import io.chronix.ingest.buffer.SeriesHandle;
 import io.chronix.ingest.protocol.PointSink;
@@ -14,6 +15,8 @@ public final class PointBatch implements PointSink, SeriesBatch {
 
   /** The batch's distinct series in order of first appearance; equal keys share one entry. */
   private SeriesHandle[] series = new SeriesHandle[8];
+  /** Each series' value type beside it: the log and the budget check read it a point. */
+  private ValueType[] seriesTypes = new ValueType[8];
   private int seriesCount;
   /**
    * Open addressing over the series: a slot holds a handle (null is free) and its place in
@@ -87,14 +90,6 @@ public final class PointBatch implements PointSink, SeriesBatch {
     }
   }
 
-  private int next(SeriesKey key, long timestampNanos) {
-    return next(key, null, timestampNanos);
-  }
-
-  private int next(SeriesHandle handle, long timestampNanos) {
-    return next(handle.key(), handle, timestampNanos);
-  }
-
   /** The next point's place; its series by handle where the parser gave one (then {@code key} is the handle's). */
   private int next(SeriesKey key, SeriesHandle handle, long timestampNanos) {
     if (size == seriesOf.length) {
@@ -153,8 +148,10 @@ public final class PointBatch implements PointSink, SeriesBatch {
   private int add(SeriesHandle handle) {
     if (seriesCount == series.length) {
       series = Arrays.copyOf(series, seriesCount * 2);
+      seriesTypes = Arrays.copyOf(seriesTypes, seriesCount * 2);
     }
     series[seriesCount] = handle;
+    seriesTypes[seriesCount] = handle.key().valueType();
     return seriesCount++;
   }
 
@@ -182,78 +179,79 @@ public final class PointBatch implements PointSink, SeriesBatch {
     return mixed ^ (mixed >>> 15);
   }
 
+  // By key (every protocol) or by handle (a parser that keeps one a series): the place first, as
+  // it may replace the arrays (so never `values[next(...)] = v`, which stores into the array it
+  // read before), then the value in its column.
+
   @Override
   public void accept(SeriesKey key, long timestampNanos, double value) {
-    int index = next(key, timestampNanos); // first: it may replace the arrays
-    values[index] = value;
-  }
-
-  @Override
-  public void acceptLong(SeriesKey key, long timestampNanos, long value) {
-    int index = next(key, timestampNanos);
-    if (longs == null) {
-      longs = new long[seriesOf.length];
-    }
-    longs[index] = value;
-  }
-
-  @Override
-  public void acceptBoolean(SeriesKey key, long timestampNanos, boolean value) {
-    int index = next(key, timestampNanos);
-    values[index] = value ? 1 : 0;
-  }
-
-  @Override
-  public void acceptText(SeriesKey key, long timestampNanos, String value) {
-    int index = next(key, timestampNanos);
-    if (texts == null) {
-      texts = new String[seriesOf.length];
-    }
-    texts[index] = value;
-  }
-
-  @Override
-  public void acceptArray(SeriesKey key, long timestampNanos, double[] value) {
-    int index = next(key, timestampNanos);
-    if (arrays == null) {
-      arrays = new double[seriesOf.length][];
-    }
-    arrays[index] = value;
+    putDouble(next(key, null, timestampNanos), value);
   }
 
   @Override
   public void accept(SeriesHandle series, long timestampNanos, double value) {
-    int index = next(series, timestampNanos);
-    values[index] = value;
+    putDouble(next(series.key(), series, timestampNanos), value);
+  }
+
+  @Override
+  public void acceptBoolean(SeriesKey key, long timestampNanos, boolean value) {
+    putDouble(next(key, null, timestampNanos), value ? 1 : 0);
+  }
+
+  @Override
+  public void acceptBoolean(SeriesHandle series, long timestampNanos, boolean value) {
+    putDouble(next(series.key(), series, timestampNanos), value ? 1 : 0);
+  }
+
+  @Override
+  public void acceptLong(SeriesKey key, long timestampNanos, long value) {
+    putLong(next(key, null, timestampNanos), value);
   }
 
   @Override
   public void acceptLong(SeriesHandle series, long timestampNanos, long value) {
-    int index = next(series, timestampNanos);
+    putLong(next(series.key(), series, timestampNanos), value);
+  }
+
+  @Override
+  public void acceptText(SeriesKey key, long timestampNanos, String value) {
+    putText(next(key, null, timestampNanos), value);
+  }
+
+  @Override
+  public void acceptText(SeriesHandle series, long timestampNanos, String value) {
+    putText(next(series.key(), series, timestampNanos), value);
+  }
+
+  @Override
+  public void acceptArray(SeriesKey key, long timestampNanos, double[] value) {
+    putArray(next(key, null, timestampNanos), value);
+  }
+
+  @Override
+  public void acceptArray(SeriesHandle series, long timestampNanos, double[] value) {
+    putArray(next(series.key(), series, timestampNanos), value);
+  }
+
+  private void putDouble(int index, double value) {
+    values[index] = value;
+  }
+
+  private void putLong(int index, long value) {
     if (longs == null) {
       longs = new long[seriesOf.length];
     }
     longs[index] = value;
   }
 
-  @Override
-  public void acceptBoolean(SeriesHandle series, long timestampNanos, boolean value) {
-    int index = next(series, timestampNanos);
-    values[index] = value ? 1 : 0;
-  }
-
-  @Override
-  public void acceptText(SeriesHandle series, long timestampNanos, String value) {
-    int index = next(series, timestampNanos);
+  private void putText(int index, String value) {
     if (texts == null) {
       texts = new String[seriesOf.length];
     }
     texts[index] = value;
   }
 
-  @Override
-  public void acceptArray(SeriesHandle series, long timestampNanos, double[] value) {
-    int index = next(series, timestampNanos);
+  private void putArray(int index, double[] value) {
     if (arrays == null) {
       arrays = new double[seriesOf.length][];
     }
@@ -282,6 +280,11 @@ public final class PointBatch implements PointSink, SeriesBatch {
   @Override
   public SeriesHandle handle(int series) {
     return this.series[series];
+  }
+
+  /** The value type of a series of the table. */
+  public ValueType seriesType(int series) {
+    return seriesTypes[series];
   }
 
   @Override

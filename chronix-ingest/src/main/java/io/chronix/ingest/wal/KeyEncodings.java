@@ -2,6 +2,7 @@ package io.chronix.ingest.wal;
 
 import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.buffer.SeriesHandle;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,7 +22,7 @@ final class KeyEncodings {
   private final AtomicLong bytes = new AtomicLong();
 
   /** The key's encoding, kept in its handle: a series a parser keeps a handle for is encoded once. */
-  byte[] of(io.chronix.ingest.buffer.SeriesHandle series) {
+  byte[] of(SeriesHandle series) {
     byte[] known = series.logKey();
     if (known == null) {
       known = of(series.key());

@@ -4,7 +4,6 @@ import io.chronix.core.codec.ByteReader;
 import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.SeriesKey;
-import io.chronix.core.series.ValueType;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,12 +36,9 @@ public final class WalEntries {
   static ByteWriter encode(PointBatch batch, KeyEncodings keyEncodings, int reserved) {
     int keyCount = batch.seriesCount();
     byte[][] keys = new byte[keyCount][];
-    // each series' type once: looked up a point through its handle and key, it missed the cache twice
-    ValueType[] types = new ValueType[keyCount];
     long keyBytes = 0;
     for (int k = 0; k < keyCount; k++) {
       keys[k] = keyEncodings.of(batch.handle(k));
-      types[k] = batch.series(k).valueType();
       keyBytes += keys[k].length;
     }
     // a point: its key's index (at most 5 bytes) and timestamp delta (10) as varints, 8 bytes of
@@ -63,7 +59,7 @@ public final class WalEntries {
       out.writeVarLong(series);
       out.writeZigZag(batch.timestamp(i) - previous);
       previous = batch.timestamp(i);
-      switch (types[series]) {
+      switch (batch.seriesType(series)) { // the batch's column: through handle and key a point missed the cache
         case LONG:
           out.writeLong(batch.longValue(i));
           break;

@@ -52,16 +52,8 @@ final class WalFormat {
   }
 
   static int headerCrc(int length, int points) {
-    CRC32 crc = new CRC32();
-    crc.update(length >>> 24);
-    crc.update(length >>> 16);
-    crc.update(length >>> 8);
-    crc.update(length);
-    crc.update(points >>> 24);
-    crc.update(points >>> 16);
-    crc.update(points >>> 8);
-    crc.update(points);
-    return (int) crc.getValue();
+    byte[] header = ByteBuffer.allocate(8).putInt(length).putInt(points).array();
+    return crc(header, 0, header.length);
   }
 
   static int crc(byte[] bytes, int offset, int length) {

@@ -1,9 +1,9 @@
 package io.chronix.ingest.wal;
 
+import io.chronix.core.codec.ByteWriter;
 import io.chronix.ingest.pipeline.OverloadedException;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
-import io.chronix.core.codec.ByteWriter;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

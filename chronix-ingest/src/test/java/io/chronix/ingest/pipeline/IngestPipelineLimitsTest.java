@@ -95,4 +95,24 @@ class IngestPipelineLimitsTest {
     pipeline.write(hosts(5, 7)); // written points left the budget: two more series fit
     assertEquals(7, buffers.activeSeries());
   }
+
+  /**
+   * The budget check counts numeric points at a fixed cost and a string point by its characters:
+   * a batch mixing both needs exactly what the buffers will hold for it.
+   */
+  @Test
+  void aBatchWithStringsNeedsWhatItsStringsCost() throws IOException {
+    SeriesKey cpu = SeriesKey.metric("cpu", Map.of("host", "a"));
+    SeriesKey state = new SeriesKey("state", "string", Map.of("host", "a"));
+    String text = "x".repeat(2_000);
+    PointBatch batch = new PointBatch();
+    batch.accept(cpu, 1, 1);
+    batch.acceptText(state, 1, text);
+    long needs = BufferMemory.series(cpu) + BufferMemory.series(state) + BufferMemory.NUMERIC_POINT
+        + BufferMemory.textPoint(text);
+    OverloadedException refused = assertThrows(OverloadedException.class, () -> pipeline(needs - 1, 10).write(batch));
+    assertTrue(refused.getMessage().contains("the request needs " + needs), refused.getMessage());
+    pipeline(needs, 10).write(batch);
+    assertEquals(needs, buffers.memoryBytes(), "the buffers hold what the check counted");
+  }
 }

@@ -50,8 +50,7 @@ public class ChronixJsonWriter extends JacksonJsonWriter {
     @Override
     public void writeStr(String name, String value, boolean needsEscaping) throws IOException {
       RawJson raw = RawJson.takeBytes(value);
-      super.writeStr(name, raw != null ? new String(raw.bytes(), 0, raw.byteLength(), StandardCharsets.UTF_8) : value,
-          needsEscaping);
+      super.writeStr(name, raw != null ? raw.text() : value, needsEscaping);
     }
   }
 

@@ -33,13 +33,10 @@ final class RawJson implements CharSequence {
       HANDED.set(this);
       return STAND_IN;
     }
-    if (text == null) {
-      text = new String(utf8, 0, length, StandardCharsets.UTF_8);
-    }
-    return text;
+    return text();
   }
 
-  /** The bytes, {@code [0, length())} of the array. */
+  /** The bytes, {@code [0, byteLength())} of the array. */
   byte[] bytes() {
     return utf8;
   }
@@ -50,20 +47,21 @@ final class RawJson implements CharSequence {
 
   @Override
   public int length() {
-    return toText().length();
+    return text().length();
   }
 
   @Override
   public char charAt(int index) {
-    return toText().charAt(index);
+    return text().charAt(index);
   }
 
   @Override
   public CharSequence subSequence(int start, int end) {
-    return toText().subSequence(start, end);
+    return text().subSequence(start, end);
   }
 
-  private String toText() {
+  /** The text, made once, whoever asks. */
+  String text() {
     if (text == null) {
       text = new String(utf8, 0, length, StandardCharsets.UTF_8);
     }

@@ -130,22 +130,22 @@ public final class LineProtocolParser {
         continue;
       }
       for (int f = 0; f < fields.count; f++) {
-        SeriesHandle key = prefix.handle(fields.names[f], fields.types[f]);
+        SeriesHandle series = prefix.handle(fields.names[f], fields.types[f]);
         switch (fields.types[f]) {
           case LONG:
-            sink.acceptLong(key, timestamp, fields.longs[f]);
+            sink.acceptLong(series, timestamp, fields.longs[f]);
             break;
           case BOOLEAN:
-            sink.acceptBoolean(key, timestamp, fields.values[f] != 0);
+            sink.acceptBoolean(series, timestamp, fields.values[f] != 0);
             break;
           case STRING:
-            sink.acceptText(key, timestamp, fields.texts[f]);
+            sink.acceptText(series, timestamp, fields.texts[f]);
             break;
           case ARRAY:
-            sink.acceptArray(key, timestamp, fields.arrays[f]);
+            sink.acceptArray(series, timestamp, fields.arrays[f]);
             break;
           default:
-            sink.accept(key, timestamp, fields.values[f]);
+            sink.accept(series, timestamp, fields.values[f]);
         }
         points++;
       }

@@ -1,6 +1,7 @@
 package io.chronix.ingest.protocol.prometheus;
 
 import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.ExtensionRegistryLite;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import io.chronix.core.series.SeriesKey;
@@ -11,6 +12,7 @@ import io.chronix.ingest.protocol.PointSink;
 import io.chronix.ingest.protocol.prometheus.proto.Histogram;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.xerial.snappy.Snappy;
@@ -150,7 +152,7 @@ public final class RemoteWriteParser {
           if (histograms.isEmpty()) {
             histograms = new ArrayList<>(1);
           }
-          histograms.add(in.readMessage(Histogram.parser(), com.google.protobuf.ExtensionRegistryLite.getEmptyRegistry()));
+          histograms.add(in.readMessage(Histogram.parser(), ExtensionRegistryLite.getEmptyRegistry()));
         }
         default -> {
           if (!in.skipField(tag)) {
@@ -213,8 +215,8 @@ public final class RemoteWriteParser {
 
     void add(long timestamp, double value) {
       if (size == timestamps.length) {
-        timestamps = java.util.Arrays.copyOf(timestamps, size * 2);
-        values = java.util.Arrays.copyOf(values, size * 2);
+        timestamps = Arrays.copyOf(timestamps, size * 2);
+        values = Arrays.copyOf(values, size * 2);
       }
       timestamps[size] = timestamp;
       values[size] = value;
