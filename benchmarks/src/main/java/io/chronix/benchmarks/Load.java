@@ -32,8 +32,7 @@ public final class Load {
   private static final String LOAD_HEAP = "2g";
   /** A third of that heap for the buffers (the default caps them at 256 MiB). */
   private static final long LOAD_BUFFER_BYTES = 640L << 20;
-  /** G1 for the larger heap, with the launcher's other defaults (conf/chronix.properties, jvm.options). */
-  private static final String LOAD_JVM_OPTIONS = "-XX:+UseG1GC -Xms32m -XX:TieredStopAtLevel=1";
+
   private static final Path OUT = Path.of("benchmarks", "target");
 
   private Load() {}
@@ -56,7 +55,7 @@ public final class Load {
     // collector's full collections of a 2 GB heap stalled every request for a second or two); the
     // launcher's other options stay (jvm.options is replaced whole)
     try (ChronixProcess server = ChronixProcess.start(dataDir, log, "jvm.heap=" + LOAD_HEAP,
-        "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=" + LOAD_JVM_OPTIONS)) {
+        "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=" + withG1(defaultJvmOptions()))) {
       String base = server.base().toString().replaceAll("/+$", "");
       Path run;
       List<ServerSampler.Sample> samples;
@@ -95,5 +94,19 @@ public final class Load {
         Files.deleteIfExists(path);
       }
     }
+  }
+
+  /** The launcher's default JVM options (conf/chronix.properties), which a setting replaces whole. */
+  private static String defaultJvmOptions() throws IOException {
+    java.util.Properties conf = new java.util.Properties();
+    try (var reader = Files.newBufferedReader(Path.of("conf", "chronix.properties"))) {
+      conf.load(reader);
+    }
+    return conf.getProperty("jvm.options", "");
+  }
+
+  /** The options with G1 instead of the collector they name (the JVM refuses two). */
+  static String withG1(String options) {
+    return (options.replaceAll("-XX:\\+Use\\w+GC", "").trim() + " -XX:+UseG1GC").trim().replaceAll("\\s+", " ");
   }
 }

@@ -1,0 +1,17 @@
+package io.chronix.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class LoadOptionsTest {
+
+  /** The load's JVM gets G1 in place of the configured collector and keeps every other default. */
+  @Test
+  void g1ReplacesTheConfiguredCollectorAndTheRestStays() {
+    assertEquals("-Xms32m -XX:TieredStopAtLevel=1 -XX:+UseG1GC",
+        Load.withG1("-XX:+UseParallelGC -Xms32m -XX:TieredStopAtLevel=1"));
+    assertEquals("-XX:+UseG1GC", Load.withG1(""));
+    assertEquals("-Xss512k -XX:+UseG1GC", Load.withG1("-Xss512k -XX:+UseSerialGC"));
+  }
+}
