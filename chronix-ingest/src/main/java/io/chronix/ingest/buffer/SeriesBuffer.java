@@ -8,7 +8,7 @@ import java.util.Iterator;
 
 /**
  * The not yet written points of one series, and the memory they hold ({@link #retainedBytes});
- * callers synchronize on the instance.
+ * callers synchronize on {@link #lock}, which the buffers share a stripe at a time ({@link BufferLocks}).
  */
 final class SeriesBuffer {
 
@@ -19,6 +19,8 @@ final class SeriesBuffer {
    */
   static final int INITIAL_CAPACITY = 8;
 
+  /** Guards this buffer, and every other buffer of the same stripe. */
+  final Object lock;
   private final ValueType type;
   private Points points;
   /** Memory of the buffered points, as {@link BufferMemory#pointBytes} counts it. */
@@ -36,7 +38,8 @@ final class SeriesBuffer {
   /** Taken out of the map while idle: an appender that still holds it must look the series up again. */
   private boolean retired;
 
-  SeriesBuffer(ValueType type, long nowNanos) {
+  SeriesBuffer(ValueType type, long nowNanos, Object lock) {
+    this.lock = lock;
     this.type = type;
     this.points = new Points(type, INITIAL_CAPACITY);
     this.lastActivityNanos = nowNanos;

@@ -40,6 +40,8 @@ public final class SeriesBuffers implements LiveSeries {
   private static final Logger LOG = LoggerFactory.getLogger(SeriesBuffers.class);
 
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
+  /** Guard the buffers: every buffer of a key is guarded by the key's stripe. */
+  private final BufferLocks locks = new BufferLocks();
   /** The series whose buffers hold points searches may not see yet. */
   private final UnsearchableSeries unsearchable = new UnsearchableSeries();
   private final int maxPoints;
@@ -138,8 +140,10 @@ public final class SeriesBuffers implements LiveSeries {
    * one lookup and one lock for the run, as long as the buffer does not fill on the way.
    */
   public void addRun(SeriesKey key, PointColumns run, int from, int to, long segment) {
-    Tally tally = new Tally();
-    addRun(key, null, run, null, from, to, segment, tally);
+    Tally tally = new Tally(clock.getAsLong());
+    synchronized (locks.of(key.hashCode())) {
+      addRun(key, null, run, null, from, to, segment, tally);
+    }
     tally.settle();
   }
 
@@ -147,8 +151,9 @@ public final class SeriesBuffers implements LiveSeries {
    * Adds every point of a batch logged in the given segment, all of a series' points at once (in
    * the order they came): agents send one line per host with many fields, so a batch's points of
    * one series are seldom next to each other, and a lookup and a lock a point were most of the
-   * buffers' cost. The shared counters are updated once a batch: two request threads adding to
-   * them once a point made their cache line travel between the cores.
+   * buffers' cost. The series are taken a lock stripe at a time ({@link BufferLocks}). The shared
+   * counters are updated once a batch: two request threads adding to them once a point made their
+   * cache line travel between the cores.
    */
   public void addAll(SeriesBatch batch, long segment) {
     addAll(batch, segment, null);
@@ -173,14 +178,21 @@ public final class SeriesBuffers implements LiveSeries {
     for (int i = 0; i < size; i++) {
       order[filled[batch.seriesOf(i)]++] = i;
     }
-    Tally tally = new Tally();
-    for (int s = 0; s < seriesCount; s++) {
-      SeriesHandle handle = batch.handle(s);
-      SeriesBuffer last = addRun(handle.key(), resolved == null ? null : resolved.buffers[s], batch, order, starts[s],
-          starts[s + 1], segment, tally);
-      if (handle.buffer != last) {
-        handle.buffer = last;
+    BufferLocks.Groups groups = locks.group(batch);
+    Tally tally = new Tally(clock.getAsLong());
+    for (int g = 0; g < groups.count(); g++) {
+      synchronized (groups.lock(g)) {
+        for (int i = groups.start(g); i < groups.end(g); i++) {
+          int s = groups.series(i);
+          SeriesHandle handle = batch.handle(s);
+          SeriesBuffer last = addRun(handle.key(), resolved == null ? null : resolved.buffers[s], batch, order,
+              starts[s], starts[s + 1], segment, tally);
+          if (handle.buffer != last) {
+            handle.buffer = last;
+          }
+        }
       }
+      tally.handOverFull(); // outside the lock: the writer takes it again when the chunk is written
     }
     tally.settle();
   }
@@ -237,7 +249,8 @@ public final class SeriesBuffers implements LiveSeries {
 
   /**
    * Points {@code order[from]} to {@code order[to - 1]} of one series, or {@code from} to
-   * {@code to - 1} without an order; returns the buffer the last of them went to.
+   * {@code to - 1} without an order; returns the buffer the last of them went to. Called under the
+   * series' lock.
    */
   private SeriesBuffer addRun(SeriesKey key, SeriesBuffer found, PointColumns run, int[] order, int from, int to,
       long segment, Tally tally) {
@@ -248,14 +261,46 @@ public final class SeriesBuffers implements LiveSeries {
     return tally.lastBuffer;
   }
 
-  /** Points and bytes added and not yet counted in {@link #buffered} and {@link #memory}. */
+  /**
+   * Points and bytes added and not yet counted in {@link #buffered} and {@link #memory}, and full
+   * buffers taken out under a lock, to be handed to the writer once it is released.
+   */
   private final class Tally {
+    /** The batch's arrival time: one clock reading for all its series. */
+    final long now;
     long points;
     long bytes;
     /** The buffer the last run's last point went to. */
     SeriesBuffer lastBuffer;
+    private List<Outgoing> full;
 
+    Tally(long now) {
+      this.now = now;
+    }
+
+    void full(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
+      if (full == null) {
+        full = new ArrayList<>(2);
+      }
+      full.add(new Outgoing(key, buffer, drained));
+    }
+
+    void handOverFull() {
+      if (full != null) {
+        for (Outgoing chunk : full) {
+          writeLater(chunk);
+        }
+        full = null;
+      }
+    }
+
+    /** Hands over full chunks and counts; outside the lock. */
     void settle() {
+      count();
+      handOverFull();
+    }
+
+    void count() {
       if (points != 0) {
         buffered.addAndGet(points);
         points = 0;
@@ -267,114 +312,108 @@ public final class SeriesBuffers implements LiveSeries {
     }
   }
 
-  /** Appends up to {@code to} or until the buffer is full (then hands it to the writer); returns where it stopped. */
+  /**
+   * Appends up to {@code to} or until the buffer is full (then takes it out for the writer);
+   * returns where it stopped. Called under the series' lock, which is every buffer's of its key.
+   */
   private int appendUntilFull(SeriesKey key, SeriesBuffer found, long segment, PointColumns run, int[] order, int from,
       int to, Tally tally) {
-    SeriesBuffer buffer;
-    SeriesBuffer.Drained full = null;
-    int next = from;
-    SeriesBuffer hint = found;
-    while (true) {
-      buffer = hint != null ? hint : buffers.get(key);
-      hint = null;
+    SeriesBuffer buffer = found;
+    if (buffer == null || buffer.isRetired()) { // let go since it was looked up: take the new one
+      buffer = buffers.get(key);
       if (buffer == null) {
         buffer = buffers.computeIfAbsent(key, this::newBuffer);
       }
-      synchronized (buffer) {
-        if (buffer.isRetired()) {
-          continue; // let go while we looked it up: take the new one
-        }
-        if (buffer.isEmpty()) {
-          unsearchable.add(key);
-        }
-        long pinned = buffer.oldestSegment();
-        Points points = buffer.points();
-        long now = clock.getAsLong();
-        long bytes = 0;
-        ValueType type = points.type();
-        boolean numeric = type == ValueType.DOUBLE || type == ValueType.BOOLEAN || type == ValueType.LONG;
-        if (numeric) {
-          // numeric points cost the same each: the run's share counted at once, its room made at
-          // once, then a plain copy (per point, this bookkeeping was a fifth of the stream's path)
-          int take = to - next;
-          if (cutting) {
-            take = Math.min(take, buffer.pointsUntilFull(maxPoints, maxBytes, BufferMemory.NUMERIC_POINT));
-          }
-          long runBytes = take * BufferMemory.NUMERIC_POINT;
-          buffer.arrive(now, segment, runBytes); // before the append: it looks at emptiness
-          points.ensureCapacity(points.size() + take);
-          int end = next + take;
-          if (type == ValueType.LONG) {
-            for (; next < end; next++) {
-              int point = order == null ? next : order[next];
-              points.addLong(run.timestamp(point), run.longValue(point));
-            }
-          } else {
-            for (; next < end; next++) {
-              int point = order == null ? next : order[next];
-              points.add(run.timestamp(point), run.value(point));
-            }
-          }
-          bytes += runBytes;
-        }
-        while (!numeric && next < to) { // strings and arrays: each point its own cost
+    }
+    int next = from;
+    if (buffer.isEmpty()) {
+      unsearchable.add(key);
+    }
+    long pinned = buffer.oldestSegment();
+    Points points = buffer.points();
+    long now = tally.now;
+    long bytes = 0;
+    ValueType type = points.type();
+    boolean numeric = type == ValueType.DOUBLE || type == ValueType.BOOLEAN || type == ValueType.LONG;
+    if (numeric) {
+      // numeric points cost the same each: the run's share counted at once, its room made at
+      // once, then a plain copy (per point, this bookkeeping was a fifth of the stream's path)
+      int take = to - next;
+      if (cutting) {
+        take = Math.min(take, buffer.pointsUntilFull(maxPoints, maxBytes, BufferMemory.NUMERIC_POINT));
+      }
+      long runBytes = take * BufferMemory.NUMERIC_POINT;
+      buffer.arrive(now, segment, runBytes); // before the append: it looks at emptiness
+      points.ensureCapacity(points.size() + take);
+      int end = next + take;
+      if (type == ValueType.LONG) {
+        for (; next < end; next++) {
           int point = order == null ? next : order[next];
-          long pointBytes = BufferMemory.point(points.type(), run, point);
-          buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
-          switch (points.type()) {
-            case LONG:
-              points.addLong(run.timestamp(point), run.longValue(point));
-              break;
-            case ARRAY:
-              points.addArray(run.timestamp(point), run.array(point));
-              break;
-            case STRING:
-              points.addText(run.timestamp(point), run.text(point));
-              break;
-            default:
-              points.add(run.timestamp(point), run.value(point));
-          }
-          bytes += pointBytes;
-          next++;
-          if (cutting && buffer.isFull(maxPoints, maxBytes)) {
-            break;
-          }
+          points.addLong(run.timestamp(point), run.longValue(point));
         }
-        tally.bytes += bytes;
-        tally.points += next - from;
-        tally.lastBuffer = buffer;
-        if (buffer.oldestSegment() != pinned) {
-          ledger.pin(buffer.oldestSegment());
-          ledger.unpin(pinned);
+      } else {
+        for (; next < end; next++) {
+          int point = order == null ? next : order[next];
+          points.add(run.timestamp(point), run.value(point));
         }
-        if (cutting && buffer.isFull(maxPoints, maxBytes)) {
-          tally.settle(); // the chunk's write subtracts its points: count them first
-          full = takeOut(key, buffer);
-        }
+      }
+      bytes += runBytes;
+    }
+    while (!numeric && next < to) { // strings and arrays: each point its own cost
+      int point = order == null ? next : order[next];
+      long pointBytes = BufferMemory.point(points.type(), run, point);
+      buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
+      switch (points.type()) {
+        case LONG:
+          points.addLong(run.timestamp(point), run.longValue(point));
+          break;
+        case ARRAY:
+          points.addArray(run.timestamp(point), run.array(point));
+          break;
+        case STRING:
+          points.addText(run.timestamp(point), run.text(point));
+          break;
+        default:
+          points.add(run.timestamp(point), run.value(point));
+      }
+      bytes += pointBytes;
+      next++;
+      if (cutting && buffer.isFull(maxPoints, maxBytes)) {
         break;
       }
     }
-    if (full != null) {
-      SeriesBuffer.Drained chunk = full;
-      synchronized (pendingWrites) {
-        pendingWrites[0]++;
-      }
-      SeriesBuffer target = buffer;
-      fullBufferWriter.execute(() -> {
-        try {
-          write(key, target, chunk);
-        } catch (IOException | RuntimeException e) {
-          // the points went back into the buffer; the flusher tries again
-          LOG.warn("writing a full buffer of {} failed, will retry: {}", key, e.getMessage());
-        } finally {
-          synchronized (pendingWrites) {
-            pendingWrites[0]--;
-            pendingWrites.notifyAll();
-          }
-        }
-      });
+    tally.bytes += bytes;
+    tally.points += next - from;
+    tally.lastBuffer = buffer;
+    if (buffer.oldestSegment() != pinned) {
+      ledger.pin(buffer.oldestSegment());
+      ledger.unpin(pinned);
+    }
+    if (cutting && buffer.isFull(maxPoints, maxBytes)) {
+      tally.count(); // the chunk's write subtracts its points: count them first
+      tally.full(key, buffer, takeOut(key, buffer));
     }
     return next;
+  }
+
+  /** Hands a full buffer's chunk to the writer; {@link #flushAll} waits for it. */
+  private void writeLater(Outgoing chunk) {
+    synchronized (pendingWrites) {
+      pendingWrites[0]++;
+    }
+    fullBufferWriter.execute(() -> {
+      try {
+        write(chunk.key(), chunk.buffer(), chunk.drained());
+      } catch (IOException | RuntimeException e) {
+        // the points went back into the buffer; the flusher tries again
+        LOG.warn("writing a full buffer of {} failed, will retry: {}", chunk.key(), e.getMessage());
+      } finally {
+        synchronized (pendingWrites) {
+          pendingWrites[0]--;
+          pendingWrites.notifyAll();
+        }
+      }
+    });
   }
 
   /** Waits until every full buffer handed to the writer is written (or back in its buffer). */
@@ -433,7 +472,7 @@ public final class SeriesBuffers implements LiveSeries {
       if (buffer == null) {
         return;
       }
-      synchronized (buffer) {
+      synchronized (buffer.lock) {
         long before = buffer.retainedBytes();
         buffer.forgetWrittenBefore(began);
         memory.addAndGet(buffer.retainedBytes() - before);
@@ -472,7 +511,7 @@ public final class SeriesBuffers implements LiveSeries {
     List<Candidate> candidates = new ArrayList<>();
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
-      synchronized (buffer) {
+      synchronized (buffer.lock) {
         if (!buffer.isEmpty()) {
           candidates.add(new Candidate(entry.getKey(), buffer, buffer.firstArrivalNanos()));
         }
@@ -486,7 +525,7 @@ public final class SeriesBuffers implements LiveSeries {
         break;
       }
       SeriesBuffer.Drained drained = null;
-      synchronized (candidate.buffer()) {
+      synchronized (candidate.buffer().lock) {
         if (!candidate.buffer().isRetired() && !candidate.buffer().isEmpty()) {
           drained = takeOut(candidate.key(), candidate.buffer());
         }
@@ -506,7 +545,7 @@ public final class SeriesBuffers implements LiveSeries {
       SeriesBuffer buffer = entry.getValue();
       SeriesBuffer.Drained drained = null;
       long now = clock.getAsLong();
-      synchronized (buffer) {
+      synchronized (buffer.lock) {
         long before = buffer.retainedBytes();
         buffer.forgetSearchable(searchLagNanos, now); // the flusher's rounds keep the copies short-lived
         memory.addAndGet(buffer.retainedBytes() - before);
@@ -533,7 +572,7 @@ public final class SeriesBuffers implements LiveSeries {
   public void releaseEmpty() {
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
-      synchronized (buffer) {
+      synchronized (buffer.lock) {
         if (!buffer.isRetired() && buffer.isIdle(0, clock.getAsLong())) {
           release(entry.getKey(), buffer);
         }
@@ -551,7 +590,7 @@ public final class SeriesBuffers implements LiveSeries {
 
   private SeriesBuffer newBuffer(SeriesKey key) {
     memory.addAndGet(BufferMemory.series(key));
-    return new SeriesBuffer(key.valueType(), clock.getAsLong());
+    return new SeriesBuffer(key.valueType(), clock.getAsLong(), locks.of(key.hashCode()));
   }
 
   /**
@@ -656,14 +695,14 @@ public final class SeriesBuffers implements LiveSeries {
   private void written(SeriesBuffer buffer, SeriesBuffer.Drained drained, Points stored, int size) {
     buffered.addAndGet(-size);
     ledger.written(drained.segment());
-    synchronized (buffer) {
+    synchronized (buffer.lock) {
       buffer.written(drained, stored, clock.getAsLong());
     }
     memory.addAndGet(-drained.bytes()); // written: the chunk's points are the store's now
   }
 
   private void restore(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
-    synchronized (buffer) {
+    synchronized (buffer.lock) {
       long pinned = buffer.isEmpty() ? SeriesBuffer.NO_SEGMENT : buffer.oldestSegment();
       long before = buffer.retainedBytes();
       buffer.restore(drained);
@@ -695,7 +734,7 @@ public final class SeriesBuffers implements LiveSeries {
     if (buffer == null) {
       return;
     }
-    synchronized (buffer) {
+    synchronized (buffer.lock) {
       int before = buffer.points().size();
       long bytesBefore = buffer.retainedBytes();
       Points kept = filter.apply(buffer.points());
@@ -715,7 +754,7 @@ public final class SeriesBuffers implements LiveSeries {
     SeriesBuffer buffer = buffers.get(key);
     Points copy = new Points(key.valueType(), 16);
     if (buffer != null) {
-      synchronized (buffer) {
+      synchronized (buffer.lock) {
         copy.addAll(buffer.points());
       }
     }
@@ -760,7 +799,7 @@ public final class SeriesBuffers implements LiveSeries {
       return;
     }
     Points copy;
-    synchronized (buffer) {
+    synchronized (buffer.lock) {
       long before = buffer.retainedBytes();
       buffer.forgetSearchable(searchLagNanos, now);
       memory.addAndGet(buffer.retainedBytes() - before);
