@@ -12,6 +12,19 @@ public final class ByteWriter {
     bytes = new byte[Math.max(16, capacity)];
   }
 
+  /** Empties the writer for reuse, with room for at least {@code capacity} bytes. */
+  public void reset(int capacity) {
+    size = 0;
+    if (bytes.length < capacity) {
+      bytes = new byte[capacity];
+    }
+  }
+
+  /** Bytes the writer holds room for. */
+  public int capacity() {
+    return bytes.length;
+  }
+
   private void ensure(int extra) {
     if (size + extra > bytes.length) {
       bytes = Arrays.copyOf(bytes, Math.max(size + extra, bytes.length * 2));

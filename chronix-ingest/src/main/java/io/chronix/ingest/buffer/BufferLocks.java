@@ -26,10 +26,14 @@ final class BufferLocks {
 
   /** The lock of the buffers of keys with this hash. */
   Object of(int keyHash) {
-    return stripes[stripe(keyHash)];
+    return stripes[stripeOf(keyHash)];
   }
 
-  private static int stripe(int keyHash) {
+  Object stripe(int index) {
+    return stripes[index];
+  }
+
+  static int stripeOf(int keyHash) {
     return ((keyHash ^ (keyHash >>> 16)) * 0x9E3779B9) >>> SHIFT;
   }
 
@@ -42,7 +46,7 @@ final class BufferLocks {
     int[] stripeOf = new int[seriesCount];
     int[] starts = new int[STRIPES + 1];
     for (int s = 0; s < seriesCount; s++) {
-      int stripe = stripe(batch.handle(s).hash());
+      int stripe = stripeOf(batch.handle(s).hash());
       stripeOf[s] = stripe;
       starts[stripe + 1]++;
     }
@@ -82,6 +86,10 @@ final class BufferLocks {
 
     int count() {
       return count;
+    }
+
+    int stripe(int group) {
+      return groupStripes[group];
     }
 
     Object lock(int group) {

@@ -42,6 +42,12 @@ public final class SeriesBuffers implements LiveSeries {
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
   /** Guard the buffers: every buffer of a key is guarded by the key's stripe. */
   private final BufferLocks locks = new BufferLocks();
+  /** Each stripe's staged points, guarded by the stripe's lock. */
+  private final StagedPoints[] staging = new StagedPoints[BufferLocks.STRIPES];
+  /** Runs of a batch up to this long are staged (longer ones are cheap to add at once). */
+  private static final int STAGED_RUN = 4;
+  /** A stripe's staged points are put into their buffers once they are this many. */
+  private static final int STAGED_POINTS = 4096;
   /** The series whose buffers hold points searches may not see yet. */
   private final UnsearchableSeries unsearchable = new UnsearchableSeries();
   private final int maxPoints;
@@ -75,6 +81,9 @@ public final class SeriesBuffers implements LiveSeries {
     this.sink = sink;
     this.clock = clock;
     this.fullBufferWriter = fullBufferWriter;
+    for (int i = 0; i < staging.length; i++) {
+      staging[i] = new StagedPoints();
+    }
   }
 
   /** Adds a point that no log holds (tests, tools). */
@@ -141,7 +150,9 @@ public final class SeriesBuffers implements LiveSeries {
    */
   public void addRun(SeriesKey key, PointColumns run, int from, int to, long segment) {
     Tally tally = new Tally(clock.getAsLong());
-    synchronized (locks.of(key.hashCode())) {
+    int stripe = BufferLocks.stripeOf(key.hashCode());
+    synchronized (locks.stripe(stripe)) {
+      settle(staging[stripe], tally); // the series' staged points go first
       addRun(key, null, run, null, from, to, segment, tally);
     }
     tally.settle();
@@ -164,35 +175,122 @@ public final class SeriesBuffers implements LiveSeries {
    * the batch's series (null: look them up here).
    */
   public void addAll(SeriesBatch batch, long segment, Resolved resolved) {
-    int size = batch.size();
-    int seriesCount = batch.seriesCount();
-    int[] order = new int[size];
-    int[] starts = new int[seriesCount + 1];
-    for (int i = 0; i < size; i++) {
-      starts[batch.seriesOf(i) + 1]++;
-    }
-    for (int s = 0; s < seriesCount; s++) {
-      starts[s + 1] += starts[s];
-    }
-    int[] filled = java.util.Arrays.copyOf(starts, seriesCount);
-    for (int i = 0; i < size; i++) {
-      order[filled[batch.seriesOf(i)]++] = i;
-    }
+    Runs runs = Runs.of(batch);
     BufferLocks.Groups groups = locks.group(batch);
     Tally tally = new Tally(clock.getAsLong());
     for (int g = 0; g < groups.count(); g++) {
+      StagedPoints staged = staging[groups.stripe(g)];
       synchronized (groups.lock(g)) {
         for (int i = groups.start(g); i < groups.end(g); i++) {
           int s = groups.series(i);
           SeriesHandle handle = batch.handle(s);
-          SeriesBuffer last = addRun(handle.key(), resolved == null ? null : resolved.buffers[s], batch, order,
-              starts[s], starts[s + 1], segment, tally);
-          if (handle.buffer != last) {
-            handle.buffer = last;
+          int from = runs.starts[s];
+          int to = runs.starts[s + 1];
+          SeriesBuffer found = resolved != null ? resolved.buffers[s] : null;
+          // staged only when resolved to a buffer that is still in use: a series without one gets
+          // it now, so that the budget counts it as active (the resolve just read the buffer, so
+          // asking is cheap); unresolved batches (the log's replay) go straight in
+          if (found != null && !found.isRetired() && to - from <= STAGED_RUN
+              && StagedPoints.stages(handle.valueType())) {
+            stage(staged, handle, batch, runs.order, from, to, segment, tally);
+          } else {
+            settle(staged, tally); // the series' staged points go first
+            SeriesBuffer last = addRun(handle.key(), found, batch, runs.order, from, to, segment, tally);
+            if (handle.buffer != last) {
+              handle.buffer = last;
+            }
           }
+        }
+        if (staged.size() >= STAGED_POINTS) {
+          settle(staged, tally);
         }
       }
       tally.handOverFull(); // outside the lock: the writer takes it again when the chunk is written
+    }
+    tally.settle();
+  }
+
+  /** A batch's points in order of their series: series {@code s} holds {@code order[starts[s]]} to {@code order[starts[s + 1] - 1]}. */
+  private record Runs(int[] order, int[] starts) {
+    static Runs of(SeriesBatch batch) {
+      int size = batch.size();
+      int seriesCount = batch.seriesCount();
+      int[] order = new int[size];
+      int[] starts = new int[seriesCount + 1];
+      for (int i = 0; i < size; i++) {
+        starts[batch.seriesOf(i) + 1]++;
+      }
+      for (int s = 0; s < seriesCount; s++) {
+        starts[s + 1] += starts[s];
+      }
+      int[] filled = java.util.Arrays.copyOf(starts, seriesCount);
+      for (int i = 0; i < size; i++) {
+        order[filled[batch.seriesOf(i)]++] = i;
+      }
+      return new Runs(order, starts);
+    }
+  }
+
+  /**
+   * Sets a short run of a series that has a buffer aside in its stripe's staging; counted as
+   * buffered at once. Called under the stripe's lock.
+   */
+  private void stage(StagedPoints staged, SeriesHandle handle, PointColumns run, int[] order, int from, int to,
+      long segment, Tally tally) {
+    long pinned = staged.segment();
+    staged.arrive(segment, tally.now);
+    if (staged.segment() != pinned) {
+      ledger.pin(staged.segment());
+      ledger.unpin(pinned);
+    }
+    if (handle.valueType() == ValueType.LONG) {
+      for (int i = from; i < to; i++) {
+        staged.add(handle, run.timestamp(order[i]), run.longValue(order[i]));
+      }
+    } else {
+      for (int i = from; i < to; i++) {
+        staged.add(handle, run.timestamp(order[i]), Double.doubleToRawLongBits(run.value(order[i])));
+      }
+    }
+    tally.points += to - from;
+    tally.bytes += (to - from) * BufferMemory.NUMERIC_POINT;
+  }
+
+  /**
+   * Moves a stripe's staged points into their buffers, as a batch that arrived when the oldest of
+   * them did; they were counted when staged. Called under the stripe's lock; full chunks go to the
+   * given tally.
+   */
+  private void settle(StagedPoints staged, Tally tally) {
+    if (staged.isEmpty()) {
+      return;
+    }
+    tally.count(); // what a full chunk's write subtracts must be counted before
+    staged.group();
+    Runs runs = Runs.of(staged);
+    Tally settling = new Tally(staged.firstArrivalNanos(), true);
+    for (int s = 0; s < staged.seriesCount(); s++) {
+      SeriesHandle handle = staged.handle(s);
+      SeriesBuffer last = addRun(handle.key(), handle.buffer, staged, runs.order, runs.starts[s], runs.starts[s + 1],
+          staged.segment(), settling);
+      if (handle.buffer != last) {
+        handle.buffer = last;
+      }
+    }
+    tally.adoptFull(settling);
+    ledger.unpin(staged.segment()); // the buffers pin it now
+    staged.clear();
+  }
+
+  /** Moves every stripe's staged points into their buffers: before anything reads the buffers. */
+  private void settleAll() {
+    Tally tally = new Tally(clock.getAsLong());
+    for (int stripe = 0; stripe < BufferLocks.STRIPES; stripe++) {
+      StagedPoints staged = staging[stripe];
+      synchronized (locks.stripe(stripe)) {
+        settle(staged, tally);
+      }
+      tally.handOverFull();
     }
     tally.settle();
   }
@@ -268,6 +366,8 @@ public final class SeriesBuffers implements LiveSeries {
   private final class Tally {
     /** The batch's arrival time: one clock reading for all its series. */
     final long now;
+    /** Whether its points were counted before (staged points being put into their buffers). */
+    private final boolean counted;
     long points;
     long bytes;
     /** The buffer the last run's last point went to. */
@@ -275,7 +375,12 @@ public final class SeriesBuffers implements LiveSeries {
     private List<Outgoing> full;
 
     Tally(long now) {
+      this(now, false);
+    }
+
+    Tally(long now, boolean counted) {
       this.now = now;
+      this.counted = counted;
     }
 
     void full(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
@@ -283,6 +388,18 @@ public final class SeriesBuffers implements LiveSeries {
         full = new ArrayList<>(2);
       }
       full.add(new Outgoing(key, buffer, drained));
+    }
+
+    /** Takes over the full chunks of a tally whose points were counted before (staged points). */
+    void adoptFull(Tally other) {
+      if (other.full != null) {
+        if (full == null) {
+          full = other.full;
+        } else {
+          full.addAll(other.full);
+        }
+        other.full = null;
+      }
     }
 
     void handOverFull() {
@@ -301,6 +418,11 @@ public final class SeriesBuffers implements LiveSeries {
     }
 
     void count() {
+      if (counted) {
+        points = 0;
+        bytes = 0;
+        return;
+      }
       if (points != 0) {
         buffered.addAndGet(points);
         points = 0;
@@ -491,6 +613,7 @@ public final class SeriesBuffers implements LiveSeries {
    * before the call is written, including full buffers already on their way.
    */
   public void flushAll() throws IOException {
+    settleAll(); // full chunks it cuts are awaited as well
     awaitPendingWrites(); // a failed one is back in its buffer before we drain
     flush(true);
   }
@@ -504,6 +627,7 @@ public final class SeriesBuffers implements LiveSeries {
    * @return the number of buffers written
    */
   public int flushOldest(long targetBytes) throws IOException {
+    settleAll();
     if (memory.get() <= targetBytes) {
       return 0;
     }
@@ -540,6 +664,7 @@ public final class SeriesBuffers implements LiveSeries {
   }
 
   private void flush(boolean all) throws IOException {
+    settleAll();
     FlushBatches batches = new FlushBatches();
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
@@ -570,6 +695,7 @@ public final class SeriesBuffers implements LiveSeries {
    * empty arrays of series between two points are what is left to give back.
    */
   public void releaseEmpty() {
+    settleAll();
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
       synchronized (buffer.lock) {
@@ -730,6 +856,7 @@ public final class SeriesBuffers implements LiveSeries {
 
   /** Replaces the points of a buffer (replay drops points the store already holds). */
   public void filter(SeriesKey key, UnaryOperator<Points> filter) {
+    settleAll();
     SeriesBuffer buffer = buffers.get(key);
     if (buffer == null) {
       return;
@@ -746,11 +873,13 @@ public final class SeriesBuffers implements LiveSeries {
   }
 
   public List<SeriesKey> keys() {
+    settleAll();
     return new ArrayList<>(buffers.keySet());
   }
 
   /** A copy of the buffered points of a series, in arrival order. */
   public Points snapshot(SeriesKey key) {
+    settleAll();
     SeriesBuffer buffer = buffers.get(key);
     Points copy = new Points(key.valueType(), 16);
     if (buffer != null) {
@@ -773,6 +902,7 @@ public final class SeriesBuffers implements LiveSeries {
   /** As {@link #snapshot()}, for the series the filter wants; it runs outside the locks. */
   @Override
   public List<LiveSeries.Buffered> snapshot(Predicate<SeriesKey> wanted) {
+    settleAll();
     List<LiveSeries.Buffered> snapshot = new ArrayList<>();
     long now = clock.getAsLong();
     unsearchable.forEach(key -> copyInto(snapshot, key, wanted, now));
@@ -782,6 +912,7 @@ public final class SeriesBuffers implements LiveSeries {
   /** As {@link #snapshot(Predicate)}, visiting only the series of one name. */
   @Override
   public List<LiveSeries.Buffered> snapshot(String name, Predicate<SeriesKey> wanted) {
+    settleAll();
     List<LiveSeries.Buffered> snapshot = new ArrayList<>();
     long now = clock.getAsLong();
     for (SeriesKey key : unsearchable.named(name)) {

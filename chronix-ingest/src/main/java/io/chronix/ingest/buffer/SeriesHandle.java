@@ -1,6 +1,7 @@
 package io.chronix.ingest.buffer;
 
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 
 /**
  * A series as the write path keeps it from one request to the next: its key, and what each stage
@@ -20,6 +21,8 @@ public final class SeriesHandle {
   private final SeriesKey key;
   /** The key's hash, kept beside the handle's other fields: a table of handles compares it first. */
   private final int hash;
+  /** The key's value type, here for the same reason: a batch reads it for each new series. */
+  private final ValueType valueType;
   /** The series' buffer when the buffers last looked it up ({@link SeriesBuffers}). */
   volatile SeriesBuffer buffer;
   /** The key as the write-ahead log writes it; written once by whoever encodes it first. */
@@ -28,6 +31,7 @@ public final class SeriesHandle {
   public SeriesHandle(SeriesKey key) {
     this.key = key;
     this.hash = key.hashCode();
+    this.valueType = key.valueType();
   }
 
   public SeriesKey key() {
@@ -37,6 +41,10 @@ public final class SeriesHandle {
   /** The key's hash. */
   public int hash() {
     return hash;
+  }
+
+  public ValueType valueType() {
+    return valueType;
   }
 
   /** The log's encoding of the key, or null when none was kept yet. */

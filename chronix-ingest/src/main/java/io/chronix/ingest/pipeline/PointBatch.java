@@ -151,7 +151,7 @@ public final class PointBatch implements PointSink, SeriesBatch {
       seriesTypes = Arrays.copyOf(seriesTypes, seriesCount * 2);
     }
     series[seriesCount] = handle;
-    seriesTypes[seriesCount] = handle.key().valueType();
+    seriesTypes[seriesCount] = handle.valueType();
     return seriesCount++;
   }
 
@@ -256,6 +256,11 @@ public final class PointBatch implements PointSink, SeriesBatch {
       arrays = new double[seriesOf.length][];
     }
     arrays[index] = value;
+  }
+
+  /** Points the batch holds room for. */
+  public int capacity() {
+    return seriesOf.length;
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.chronix.ingest.http.BatchStorage;
 import io.chronix.ingest.http.JsonResponses;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.pipeline.BatchWriter;
+import io.chronix.ingest.pipeline.BatchPool;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
 import javax.servlet.http.HttpServlet;
@@ -48,13 +49,24 @@ public abstract class WriteEndpoint extends HttpServlet {
   protected abstract ParseResult parse(HttpServletRequest request, long maxRequestBytes, PointBatch batch)
       throws IOException, MalformedBodyException;
 
+  /** Shared by every endpoint: a few batches for any protocol's requests. */
+  private static final BatchPool BATCHES = new BatchPool();
+
   /** Headers every answer carries (InfluxDB's version headers). */
   protected void addHeaders(HttpServletResponse response) {}
 
   @Override
   protected final void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
     addHeaders(response);
-    PointBatch batch = new PointBatch(Math.max(64, (int) Math.min(1 << 20, request.getContentLengthLong() / 40)));
+    PointBatch batch = BATCHES.take(Math.max(64, (int) Math.min(1 << 20, request.getContentLengthLong() / 40)));
+    try {
+      store(request, response, batch);
+    } finally {
+      BATCHES.give(batch); // the stages copy what they keep: nothing refers to the batch now
+    }
+  }
+
+  private void store(HttpServletRequest request, HttpServletResponse response, PointBatch batch) throws IOException {
     ParseResult result;
     try {
       result = parse(request, maxRequestBytes, batch);

@@ -34,6 +34,11 @@ public final class WalEntries {
    * allocated five times each entry's size.
    */
   static ByteWriter encode(PointBatch batch, KeyEncodings keyEncodings, int reserved) {
+    return encode(batch, keyEncodings, reserved, null);
+  }
+
+  /** As {@link #encode(PointBatch, KeyEncodings, int)}, into the given writer (emptied first) if not null. */
+  static ByteWriter encode(PointBatch batch, KeyEncodings keyEncodings, int reserved, ByteWriter reuse) {
     int keyCount = batch.seriesCount();
     byte[][] keys = new byte[keyCount][];
     long keyBytes = 0;
@@ -44,7 +49,9 @@ public final class WalEntries {
     // a point: its key's index (at most 5 bytes) and timestamp delta (10) as varints, 8 bytes of
     // value; strings and arrays grow the writer as they come
     long bound = reserved + 10 + keyBytes + 10 + (long) batch.size() * 23;
-    ByteWriter out = new ByteWriter((int) Math.min(bound, Integer.MAX_VALUE - 16));
+    int capacity = (int) Math.min(bound, Integer.MAX_VALUE - 16);
+    ByteWriter out = reuse != null ? reuse : new ByteWriter(capacity);
+    out.reset(capacity);
     for (int i = 0; i < reserved; i++) {
       out.writeByte(0);
     }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -157,14 +158,30 @@ public final class WriteAheadLog implements AutoCloseable {
   }
 
   /**
+   * Writers of entries up to this size are kept for the next appends: a request of ten thousand
+   * series makes an entry of half a megabyte, a sixth of all the write path allocated.
+   */
+  private static final int REUSED_ENTRY_BYTES = 2 << 20;
+  private final ArrayBlockingQueue<ByteWriter> entryWriters = new ArrayBlockingQueue<>(4);
+
+  /**
    * Appends a batch; returns once it is as durable as the policy promises.
    *
    * @return the segment that holds the batch
    * @throws LogFailedException when the log is failed (also when this write made it fail)
    */
   public long append(PointBatch batch) throws IOException {
-    ByteWriter entry = WalEntries.encode(batch, keyEncodings, WalFormat.FRAME_HEADER);
-    ByteBuffer frame = WalFormat.frame(entry.array(), entry.size(), batch.size());
+    ByteWriter entry = WalEntries.encode(batch, keyEncodings, WalFormat.FRAME_HEADER, entryWriters.poll());
+    try {
+      return append(WalFormat.frame(entry.array(), entry.size(), batch.size()));
+    } finally {
+      if (entry.capacity() <= REUSED_ENTRY_BYTES) {
+        entryWriters.offer(entry);
+      }
+    }
+  }
+
+  private long append(ByteBuffer frame) throws IOException {
     long mySegment;
     long myPosition;
     synchronized (appendLock) {

@@ -131,7 +131,7 @@ class SeriesBuffersTest {
             for (SeriesKey key : keys) {
               batch.accept(key, (long) b * threads + thread, b);
             }
-            buffers.addAll(batch, SeriesBuffer.NO_SEGMENT);
+            buffers.addAll(batch, SeriesBuffer.NO_SEGMENT, buffers.resolve(batch)); // staged, as requests are
           }
         } catch (Throwable e) {
           failures.add(e);
@@ -157,6 +157,45 @@ class SeriesBuffersTest {
       timestamps.sort(null);
       assertEquals(expected, timestamps, key.toString());
     }
+  }
+
+  /**
+   * Short runs of series that have a buffer are staged: a query sees them at once, they count as
+   * buffered, their log segment stays pinned, and a later long run of the same series (added
+   * directly) comes after them.
+   */
+  @Test
+  void stagedPointsAreSeenCountedPinnedAndKeepTheirOrder() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.add(CPU, 1, 1); // a buffer, pinning nothing
+    assertEquals(SegmentLedger.NONE, ledger.oldestPinned());
+    PointBatch single = new PointBatch();
+    single.accept(CPU, 3, 30);
+    buffers.addAll(single, 6, buffers.resolve(single));
+    assertEquals(2, buffers.bufferedPoints());
+    assertEquals(6, ledger.oldestPinned(), "the staged point's segment");
+    PointBatch again = new PointBatch();
+    again.accept(CPU, 2, 20);
+    buffers.addAll(again, 7, buffers.resolve(again));
+    PointBatch run = new PointBatch();
+    for (int i = 0; i < 6; i++) {
+      run.accept(CPU, 10 + i, 100 + i);
+    }
+    buffers.addAll(run, 7, buffers.resolve(run));
+    Points seen = buffers.snapshot(CPU);
+    List<Long> order = new ArrayList<>();
+    for (int i = 0; i < seen.size(); i++) {
+      order.add(seen.timestamp(i));
+    }
+    assertEquals(List.of(1L, 3L, 2L, 10L, 11L, 12L, 13L, 14L, 15L), order, "arrival order");
+    assertEquals(30.0, seen.value(1));
+    assertEquals(9, buffers.bufferedPoints());
+    assertEquals(BufferMemory.series(CPU) + 9 * BufferMemory.NUMERIC_POINT, buffers.memoryBytes());
+    assertEquals(6, ledger.oldestPinned(), "now the buffer's pin");
+    buffers.flushAll();
+    buffers.commit(() -> {});
+    assertEquals(SegmentLedger.NONE, ledger.oldestPinned());
+    assertEquals(List.of("cpu:9"), written);
   }
 
   /** A batch's run cut by bytes as point-by-point adds cut it, doubles and longs alike. */

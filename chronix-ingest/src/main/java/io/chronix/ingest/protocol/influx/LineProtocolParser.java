@@ -130,7 +130,7 @@ public final class LineProtocolParser {
         continue;
       }
       for (int f = 0; f < fields.count; f++) {
-        SeriesHandle series = prefix.handle(fields.names[f], fields.types[f]);
+        SeriesHandle series = prefix.handle(fields.names[f], fields.types[f], f);
         switch (fields.types[f]) {
           case LONG:
             sink.acceptLong(series, timestamp, fields.longs[f]);

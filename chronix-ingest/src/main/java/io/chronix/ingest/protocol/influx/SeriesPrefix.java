@@ -17,7 +17,8 @@ final class SeriesPrefix {
 
   private final String measurement;
   private final Map<String, String> attributes;
-  private final Map<String, SeriesHandle> keys = new ConcurrentHashMap<>(4);
+  /** Series of double fields, replaced as a whole when a field is added (rare; read by every line). */
+  private volatile FieldSeries doubles = new FieldSeries(new String[0], new SeriesHandle[0]);
   /** Series of fields of other value types than double, which are rarer. */
   private final Map<String, SeriesHandle> typedKeys = new ConcurrentHashMap<>(4);
 
@@ -52,18 +53,75 @@ final class SeriesPrefix {
     return new SeriesPrefix(measurement, attributes);
   }
 
-  SeriesHandle handle(String field, ValueType type) {
+  /**
+   * The series of a field, the line's {@code position}-th: lines of a prefix mostly repeat their
+   * fields in the same order, so the series at that place is the first tried.
+   */
+  SeriesHandle handle(String field, ValueType type, int position) {
     if (type != ValueType.DOUBLE) {
       return typedKeys.computeIfAbsent(type.typeName() + '\u0000' + field,
           k -> new SeriesHandle(new SeriesKey(name(field), type.typeName(), origin(field))));
     }
-    SeriesHandle handle = keys.get(field);
-    if (handle == null) { // not computeIfAbsent: a lambda a point; putIfAbsent keeps one instance per key
-      SeriesHandle fresh = new SeriesHandle(SeriesKey.metric(name(field), origin(field)));
-      handle = keys.putIfAbsent(field, fresh);
-      return handle == null ? fresh : handle;
+    SeriesHandle handle = doubles.find(field, position);
+    return handle != null ? handle : addDouble(field);
+  }
+
+  private synchronized SeriesHandle addDouble(String field) {
+    FieldSeries known = doubles;
+    SeriesHandle handle = known.find(field, 0);
+    if (handle == null) {
+      handle = new SeriesHandle(SeriesKey.metric(name(field), origin(field)));
+      doubles = known.with(field, handle);
     }
     return handle;
+  }
+
+  /**
+   * Field names and their series in two arrays, never changed once published. With ten thousand
+   * series a request, a hash map's table and entry were two cache misses a field; here the arrays
+   * are touched once a line. Beyond a few fields a map finds those not at their usual place.
+   */
+  private static final class FieldSeries {
+    private static final int SCANNED = 16;
+    private final String[] names;
+    private final SeriesHandle[] handles;
+    private final Map<String, SeriesHandle> byName;
+
+    FieldSeries(String[] names, SeriesHandle[] handles) {
+      this.names = names;
+      this.handles = handles;
+      if (names.length > SCANNED) {
+        byName = new java.util.HashMap<>();
+        for (int i = 0; i < names.length; i++) {
+          byName.put(names[i], handles[i]);
+        }
+      } else {
+        byName = null;
+      }
+    }
+
+    SeriesHandle find(String field, int position) {
+      if (position < names.length && (names[position] == field || names[position].equals(field))) {
+        return handles[position];
+      }
+      if (byName != null) {
+        return byName.get(field);
+      }
+      for (int i = 0; i < names.length; i++) {
+        if (names[i].equals(field)) {
+          return handles[i];
+        }
+      }
+      return null;
+    }
+
+    FieldSeries with(String field, SeriesHandle handle) {
+      String[] moreNames = java.util.Arrays.copyOf(names, names.length + 1);
+      SeriesHandle[] moreHandles = java.util.Arrays.copyOf(handles, handles.length + 1);
+      moreNames[names.length] = field;
+      moreHandles[names.length] = handle;
+      return new FieldSeries(moreNames, moreHandles);
+    }
   }
 
   /** The tags plus what the series was written as: measurement and field. */
