@@ -46,8 +46,12 @@ public final class SeriesBuffers implements LiveSeries {
   private final StagedPoints[] staging = new StagedPoints[BufferLocks.STRIPES];
   /** Runs of a batch up to this long are staged (longer ones are cheap to add at once). */
   private static final int STAGED_RUN = 4;
-  /** A stripe's staged points are put into their buffers once they are this many. */
-  private static final int STAGED_POINTS = 4096;
+  /**
+   * A stripe's staged points are put into their buffers once they are this many: a query settles
+   * what is staged before it reads (at most 64 stripes of this), and the 10,000-series stream ran
+   * as fast with 1,024 as with 4,096.
+   */
+  private static final int STAGED_POINTS = 1024;
   /** The series whose buffers hold points searches may not see yet. */
   private final UnsearchableSeries unsearchable = new UnsearchableSeries();
   private final int maxPoints;
