@@ -42,14 +42,20 @@ public final class ByteWriter {
     size += length;
   }
 
-  /** LEB128: seven bits a byte, low bits first, high bit set on all but the last byte. */
+  /**
+   * LEB128: seven bits a byte, low bits first, high bit set on all but the last byte. Written
+   * through locals, as {@link #writeLong}: the quick compiler stores a field each time it changes.
+   */
   public void writeVarLong(long value) {
     ensure(10);
+    byte[] b = bytes;
+    int at = size;
     while ((value & ~0x7FL) != 0) {
-      bytes[size++] = (byte) ((value & 0x7F) | 0x80);
+      b[at++] = (byte) ((value & 0x7F) | 0x80);
       value >>>= 7;
     }
-    bytes[size++] = (byte) value;
+    b[at++] = (byte) value;
+    size = at;
   }
 
   /** Zig-zag maps small negative numbers to small unsigned ones before the varint. */
@@ -57,11 +63,20 @@ public final class ByteWriter {
     writeVarLong((value << 1) ^ (value >> 63));
   }
 
+  /** Big-endian. */
   public void writeLong(long value) {
     ensure(8);
-    for (int shift = 56; shift >= 0; shift -= 8) {
-      bytes[size++] = (byte) (value >>> shift);
-    }
+    byte[] b = bytes;
+    int at = size;
+    b[at] = (byte) (value >>> 56);
+    b[at + 1] = (byte) (value >>> 48);
+    b[at + 2] = (byte) (value >>> 40);
+    b[at + 3] = (byte) (value >>> 32);
+    b[at + 4] = (byte) (value >>> 24);
+    b[at + 5] = (byte) (value >>> 16);
+    b[at + 6] = (byte) (value >>> 8);
+    b[at + 7] = (byte) value;
+    size = at + 8;
   }
 
   public int size() {

@@ -214,19 +214,34 @@ public final class SeriesBuffers implements LiveSeries {
     tally.settle();
   }
 
-  /** A batch's points in order of their series: series {@code s} holds {@code order[starts[s]]} to {@code order[starts[s + 1] - 1]}. */
+  /**
+   * A batch's points in order of their series: series {@code s} holds {@code order[starts[s]]} to
+   * {@code order[starts[s + 1] - 1]}, or without an order (null) points {@code starts[s]} to
+   * {@code starts[s + 1] - 1} when each series' points are next to each other already (files and
+   * exporters send a series at a time).
+   */
   private record Runs(int[] order, int[] starts) {
     static Runs of(SeriesBatch batch) {
       int size = batch.size();
       int seriesCount = batch.seriesCount();
-      int[] order = new int[size];
       int[] starts = new int[seriesCount + 1];
+      boolean grouped = true; // series are numbered as they first come: grouped, they come in order
+      int previous = 0;
       for (int i = 0; i < size; i++) {
-        starts[batch.seriesOf(i) + 1]++;
+        int series = batch.seriesOf(i);
+        starts[series + 1]++;
+        if (series != previous) {
+          grouped &= series == previous + 1;
+          previous = series;
+        }
       }
       for (int s = 0; s < seriesCount; s++) {
         starts[s + 1] += starts[s];
       }
+      if (grouped) {
+        return new Runs(null, starts);
+      }
+      int[] order = new int[size];
       int[] filled = java.util.Arrays.copyOf(starts, seriesCount);
       for (int i = 0; i < size; i++) {
         order[filled[batch.seriesOf(i)]++] = i;
@@ -247,14 +262,11 @@ public final class SeriesBuffers implements LiveSeries {
       ledger.pin(staged.segment());
       ledger.unpin(pinned);
     }
-    if (handle.valueType() == ValueType.LONG) {
-      for (int i = from; i < to; i++) {
-        staged.add(handle, run.timestamp(order[i]), run.longValue(order[i]));
-      }
-    } else {
-      for (int i = from; i < to; i++) {
-        staged.add(handle, run.timestamp(order[i]), Double.doubleToRawLongBits(run.value(order[i])));
-      }
+    boolean isLong = handle.valueType() == ValueType.LONG;
+    for (int i = from; i < to; i++) {
+      int point = order == null ? i : order[i];
+      staged.add(handle, run.timestamp(point),
+          isLong ? run.longValue(point) : Double.doubleToRawLongBits(run.value(point)));
     }
     tally.points += to - from;
     tally.bytes += (to - from) * BufferMemory.NUMERIC_POINT;

@@ -155,6 +155,26 @@ public final class PointBatch implements PointSink, SeriesBatch {
     return seriesCount++;
   }
 
+  /**
+   * Frees the table's slots: those of the series when they are few (a batch of one series' lines,
+   * reused for the next request, cleared a table sized for ten thousand series each time).
+   */
+  private void clearSlots() {
+    if (seriesCount * 8 > slotHandles.length) {
+      Arrays.fill(slotHandles, null);
+      return;
+    }
+    int mask = slotHandles.length - 1;
+    for (int index = 0; index < seriesCount; index++) {
+      SeriesHandle handle = series[index];
+      int slot = spread(handle.hash()) & mask;
+      while (slotHandles[slot] != handle) { // present: the slots freed before it are passed over
+        slot = (slot + 1) & mask;
+      }
+      slotHandles[slot] = null;
+    }
+  }
+
   private void rehash() {
     slotHandles = new SeriesHandle[slotHandles.length * 2];
     slotPlaces = new int[slotHandles.length];
@@ -341,9 +361,9 @@ public final class PointBatch implements PointSink, SeriesBatch {
   }
 
   public void clear() {
+    clearSlots();
     Arrays.fill(series, 0, seriesCount, null);
     seriesCount = 0;
-    Arrays.fill(slotHandles, null);
     lastKey = null;
     if (texts != null) {
       Arrays.fill(texts, 0, size, null);

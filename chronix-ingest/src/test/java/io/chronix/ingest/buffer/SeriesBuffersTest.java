@@ -198,6 +198,25 @@ class SeriesBuffersTest {
     assertEquals(List.of("cpu:9"), written);
   }
 
+  /** A batch whose series come one after the other (a file, an exporter) is added run by run, in order. */
+  @Test
+  void aBatchOfSeriesOneAfterTheOtherKeepsEachSeriesInOrder() throws IOException {
+    PointBatch batch = new PointBatch();
+    for (int i = 0; i < 5; i++) {
+      batch.accept(CPU, 10 - i, i); // out of order within the series: kept as it came
+    }
+    batch.accept(MEM, 1, 1);
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.addAll(batch, SeriesBuffer.NO_SEGMENT, buffers.resolve(batch));
+    Points cpu = buffers.snapshot(CPU);
+    for (int i = 0; i < 5; i++) {
+      assertEquals(10L - i, cpu.timestamp(i));
+      assertEquals(i, cpu.value(i));
+    }
+    assertEquals(1, buffers.snapshot(MEM).size());
+    assertEquals(6, buffers.bufferedPoints());
+  }
+
   /** A batch's run cut by bytes as point-by-point adds cut it, doubles and longs alike. */
   @Test
   void aBatchRunIsCutByBytesWhereSinglePointsWouldBe() throws IOException {

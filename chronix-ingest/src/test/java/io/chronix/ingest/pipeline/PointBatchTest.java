@@ -85,6 +85,32 @@ class PointBatchTest {
   }
 
   /** A guess from a large body reserves a bounded amount (a body's bytes are budgeted, not the guess). */
+  /** A batch cleared for the next request (the pool) finds nothing of the last one, few series or many. */
+  @Test
+  void aClearedBatchStartsAfresh() {
+    PointBatch batch = new PointBatch(20_000);
+    for (int round = 0; round < 3; round++) {
+      int seriesCount = round == 2 ? 5_000 : 3; // sparse and dense clearing of the table
+      // the second round has the first round's series in reverse: a slot left over would give the old place
+      for (int i = 0; i < 2 * seriesCount; i++) {
+        batch.accept(SeriesKey.metric("m" + round / 2, Map.of("s", label(round, i % seriesCount, seriesCount))), i, i);
+      }
+      assertEquals(seriesCount, batch.seriesCount());
+      for (int i = 0; i < 2 * seriesCount; i++) {
+        assertEquals(i % seriesCount, batch.seriesOf(i));
+        assertEquals(label(round, i % seriesCount, seriesCount), batch.key(i).attributes().get("s"));
+        assertEquals("m" + round / 2, batch.key(i).name());
+      }
+      batch.clear();
+      assertEquals(0, batch.size());
+      assertEquals(0, batch.seriesCount());
+    }
+  }
+
+  private static String label(int round, int series, int seriesCount) {
+    return Integer.toString(round == 1 ? seriesCount - 1 - series : series);
+  }
+
   @Test
   void aReservationIsBounded() {
     PointBatch batch = new PointBatch(8);
