@@ -7,8 +7,6 @@ import io.chronix.analysis.Functions;
 import io.chronix.core.csv.P4CsvReader;
 import io.chronix.core.csv.P4File;
 import io.chronix.core.series.Points;
-import io.chronix.ingest.ChronixServer;
-import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.importer.CsvImporter;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -51,7 +49,8 @@ import java.util.zip.GZIPInputStream;
  * is what Grafana would need without it: the raw samples fetched and the same outlier code run in
  * the client per step. The two outlier answers must agree step for step.
  *
- * <p>Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds]}
+ * <p>Ours runs as its user starts it ({@code ./chronix start} with the launcher's defaults, a process
+ * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds]}
  */
 public final class PromQlBenchmark {
 
@@ -96,10 +95,12 @@ public final class PromQlBenchmark {
     Path storage = Files.createTempDirectory("vm-promql-bench");
     Path log = Files.createTempFile("vm-promql-bench", ".log");
     Path dataDir = Files.createTempDirectory("chronix-promql-bench");
+    Path serverLog = Files.createTempFile("chronix-promql-bench", ".log");
+    // ours as its user starts it (./chronix start, the launcher's defaults), a process of its own
+    // as VictoriaMetrics is: in this JVM it shared the heap, the JIT and the collector with the client
     try (VictoriaMetricsProcess vm = VictoriaMetricsProcess.start(binary, storage, log);
-         ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
-             .with("data.dir", dataDir.toString())).start()) {
-      URI ours = URI.create(server.baseUrl());
+         ChronixProcess server = ChronixProcess.start(dataDir.resolve("data"), serverLog)) {
+      URI ours = server.base();
       long points = 0;
       for (URI target : List.of(ours, vm.base())) {
         long started = System.nanoTime();
@@ -153,8 +154,9 @@ public final class PromQlBenchmark {
     } finally {
       ImportBenchmark.deleteRecursively(storage);
       ImportBenchmark.deleteRecursively(dataDir);
+      Files.deleteIfExists(serverLog);
     }
-    System.exit(0); // Solr leaves non-daemon pool threads behind
+    System.exit(0);
   }
 
   private static String describe(List<Shape> shapes) {
@@ -189,7 +191,9 @@ public final class PromQlBenchmark {
         loader.add(synthetic(metric, host, true));
       }
     }
-    return loader.finish();
+    long sent = loader.finish();
+    System.out.printf("  %,d requests refused (429, 503) and sent again after 100 ms%n", loader.retries());
+    return sent;
   }
 
   private static SortedMap<String, String> p4Labels(P4File file) {

@@ -30,6 +30,9 @@ final class RemoteWriteLoader {
   private WriteRequest.Builder request = WriteRequest.newBuilder();
   private int samples;
   private long sent;
+  private long retries;
+  /** A minute of refusals in a row: the server is not coming back. */
+  private static final int MAX_RETRIES = 600;
 
   RemoteWriteLoader(URI endpoint, int samplesPerRequest) {
     this.endpoint = endpoint;
@@ -64,12 +67,26 @@ final class RemoteWriteLoader {
     return sent;
   }
 
+  /** Requests answered 429 or 503 and sent again, as Prometheus does (after a pause, here 100 ms). */
+  long retries() {
+    return retries;
+  }
+
   private void send() throws Exception {
     byte[] body = Snappy.compress(request.build().toByteArray());
-    HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(endpoint).timeout(Duration.ofMinutes(5))
-        .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
-        .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-        .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> response;
+    for (int attempt = 0; ; attempt++) {
+      response = HTTP.send(HttpRequest.newBuilder(endpoint).timeout(Duration.ofMinutes(5))
+          .header("Content-Type", "application/x-protobuf").header("Content-Encoding", "snappy")
+          .header("X-Prometheus-Remote-Write-Version", "0.1.0")
+          .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+      boolean busy = response.statusCode() == 429 || response.statusCode() == 503;
+      if (!busy || attempt == MAX_RETRIES) {
+        break;
+      }
+      retries++;
+      Thread.sleep(100);
+    }
     if (response.statusCode() / 100 != 2) {
       throw new IllegalStateException(endpoint + " answered " + response.statusCode() + ": " + response.body());
     }
