@@ -15,7 +15,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.xerial.snappy.Snappy;
+import org.xerial.snappy.SnappyError;
 
 /**
  * Prometheus remote write 1.0: a snappy block-compressed (not framed) protobuf
@@ -34,6 +37,8 @@ import org.xerial.snappy.Snappy;
  * reported by its 1-based index in the request, while the other series are kept. Thread-safe.
  */
 public final class RemoteWriteParser {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RemoteWriteParser.class);
 
   /** Prometheus' staleness marker: a NaN that no computation produces. */
   static final long STALE_NAN_BITS = 0x7ff0000000000002L;
@@ -55,6 +60,20 @@ public final class RemoteWriteParser {
    */
   public RemoteWriteParser(long maxDecodedBytes) {
     this.maxDecodedBytes = Math.min(maxDecodedBytes, Integer.MAX_VALUE - 8);
+    loadSnappy();
+  }
+
+  /**
+   * Loads snappy's native library now, with the server: on first use it was unpacked from its jar
+   * and compared byte by byte inside the first request (a twentieth of P4's remote-write load).
+   * A library that cannot load fails the requests, as it did before.
+   */
+  private static void loadSnappy() {
+    try {
+      Snappy.getNativeLibraryVersion();
+    } catch (SnappyError | LinkageError e) {
+      LOG.warn("snappy's native library did not load; remote write requests will fail: {}", e.toString());
+    }
   }
 
   static boolean isStaleMarker(double value) {
@@ -226,7 +245,12 @@ public final class RemoteWriteParser {
     /** The samples from {@code mark} on had millisecond timestamps; checked and made nanoseconds. */
     void toNanos(int mark) {
       for (int i = mark; i < size; i++) {
-        timestamps[i] = nanos(timestamps[i], "sample " + (i - mark + 1));
+        long millis = timestamps[i];
+        // the message made only then: a string a sample was a tenth of the parse
+        if (millis > MAX_MILLIS || millis < -MAX_MILLIS) {
+          nanos(millis, "sample " + (i - mark + 1));
+        }
+        timestamps[i] = millis * 1_000_000L;
       }
     }
 
