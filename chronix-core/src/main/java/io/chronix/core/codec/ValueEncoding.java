@@ -250,16 +250,19 @@ public final class ValueEncoding {
   /** The smallest k for which every value is exactly m / 10^k, or -1 when there is none. */
   static int decimalExponent(double[] values, int n) {
     int exponent = 0;
+    int checkedFrom = 0; // the values from here on were found representable with the final k
     for (int i = 0; i < n; i++) {
       double value = values[i];
       while (!representable(value, exponent)) {
         if (++exponent > MAX_DECIMAL_EXPONENT) {
           return -1;
         }
+        checkedFrom = i;
       }
     }
-    // a larger k found later must hold for the earlier values too
-    for (int i = 0; i < n; i++) {
+    // a larger k found later must hold for the earlier values too (only those: integers, the
+    // usual case, are checked once)
+    for (int i = 0; i < checkedFrom; i++) {
       if (!representable(values[i], exponent)) {
         return -1;
       }

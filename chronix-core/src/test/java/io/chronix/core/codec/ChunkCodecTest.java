@@ -158,6 +158,9 @@ class ChunkCodecTest {
     assertRoundTrip(points(timestamps, values), ChunkCodec.lossless());
     assertEquals(1, ValueEncoding.decimalExponent(new double[] {67.1, 3, 0.5}, 3));
     assertEquals(0, ValueEncoding.decimalExponent(new double[] {1, 2, 1_439_393_134_415d}, 3));
+    // a k raised later holds for the values before it, or there is none: 1e15 * 100 is beyond 2^53
+    assertEquals(-1, ValueEncoding.decimalExponent(new double[] {1e15, 3, 0.25}, 3));
+    assertEquals(2, ValueEncoding.decimalExponent(new double[] {1e12, 0.5, 3, 0.25, 7}, 5));
   }
 
   @Test
