@@ -5,6 +5,7 @@ import io.chronix.analysis.EvaluatedSeries;
 import io.chronix.analysis.FunctionQuery;
 import io.chronix.analysis.FunctionQueryException;
 import io.chronix.analysis.transformation.Downsample;
+import io.chronix.core.live.InProcessQuery;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
 import io.chronix.solr.analyze.AnalyzeQuery;
@@ -152,8 +153,12 @@ public class ChronixQueryComponent extends SearchComponent {
     if (keysOnly && (!functions.isEmpty() || !analyses.isEmpty())) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, KEYS_ONLY + " reads no points, so it takes no functions");
     }
+    FieldList fields = FieldList.parse(params.getParams(CommonParams.FL));
+    if (Boolean.TRUE.equals(rb.req.getContext().get(InProcessQuery.POINTS))) {
+      fields = fields.inProcess();
+    }
     rb.req.getContext().put(QUERY_CONTEXT, new SeriesQuery(parsed.range(), JoinFields.parse(params.get(JoinFields.PARAM)),
-        functions, analyses, FieldList.parse(params.getParams(CommonParams.FL)), precision, now, keysOnly));
+        functions, analyses, fields, precision, now, keysOnly));
   }
 
   private static Query selectorFilter(String[] selectors, QParser parser) {

@@ -22,6 +22,7 @@ import java.util.Optional;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.client.solrj.request.QueryRequest;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
@@ -71,9 +72,9 @@ public final class SolrSeriesSource implements SeriesSource {
   public List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime) {
     Map<Labels, List<Points>> byLabels = new LinkedHashMap<>();
     for (SolrDocument document : documents(matchers, minTime, maxTime, null)) {
-      Object data = document.getFieldValue("data");
-      if (data instanceof byte[] blob) {
-        byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points(blob, matchers));
+      Points points = points(document.getFieldValue("data"), matchers);
+      if (points != null) {
+        byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points);
       }
     }
     List<RawSeries> result = new ArrayList<>(byLabels.size());
@@ -110,11 +111,11 @@ public final class SolrSeriesSource implements SeriesSource {
       for (SolrDocument document : documents(matchers, minTime, maxTime, tier.name())) {
         Object windows = document.getFieldValue(WINDOWS_FIELD);
         document.removeFields(WINDOWS_FIELD); // not a label
-        Object data = document.getFieldValue("data");
+        Points points = points(document.getFieldValue("data"), matchers);
         if (windows instanceof byte[] blob) {
           byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(windows(blob, matchers));
-        } else if (data instanceof byte[] blob) {
-          byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points(blob, matchers));
+        } else if (points != null) {
+          byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points);
         }
       }
       List<TieredSeries> result = new ArrayList<>(byLabels.size());
@@ -172,7 +173,8 @@ public final class SolrSeriesSource implements SeriesSource {
     if (tier != null) {
       params.set(WINDOWS_PARAM, tier);
     }
-    SolrDocumentList documents = query(solr, collection, params);
+    SolrDocumentList documents = solr instanceof EmbeddedSolrServer embedded
+        ? InProcessSearch.query(embedded, collection, QUERY_HANDLER, params) : query(solr, collection, params);
     if (documents.getNumFound() > maxSeries) {
       throw PromQlException.execution("the selector " + selector(matchers) + " matches " + documents.getNumFound()
           + " series, more than promql.maxSeries (" + maxSeries + "); narrow it down");
@@ -180,7 +182,14 @@ public final class SolrSeriesSource implements SeriesSource {
     return documents;
   }
 
-  private static Points points(byte[] blob, List<LabelMatcher> matchers) {
+  /** A series' points: as the plugin gave them to a query in the process, else decoded from the blob; null when none. */
+  private static Points points(Object data, List<LabelMatcher> matchers) {
+    if (data instanceof Points points) {
+      return points;
+    }
+    if (!(data instanceof byte[] blob)) {
+      return null;
+    }
     try {
       return ChunkCodec.decode(blob);
     } catch (CorruptBlobException e) {

@@ -249,6 +249,31 @@ class PrometheusApiTest {
         .samples().size());
   }
 
+  /**
+   * The engine reads the series in this process as the plugin's points (no blob); a reader through
+   * SolrJ gets them as blobs. Both see the same samples, stored and buffered alike.
+   */
+  @Test
+  void seriesReadInTheProcessEqualThoseReadThroughSolrJ() throws Exception {
+    List<io.chronix.analysis.promql.model.LabelMatcher> matchers = List.of(
+        io.chronix.analysis.promql.model.LabelMatcher.equal("__name__", "cpu_usage_idle"),
+        io.chronix.analysis.promql.model.LabelMatcher.equal("host", "web1"));
+    List<io.chronix.analysis.promql.engine.RawSeries> throughSolrJ;
+    try (Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+      throughSolrJ = new SolrSeriesSource(solr, "chronix", 50).select(matchers, T0, T0 + 900_000);
+    }
+    assertEquals(1, throughSolrJ.size());
+    io.chronix.analysis.promql.engine.RawSeries expected = throughSolrJ.get(0);
+    assertEquals(91, expected.size(), "61 points written as records, 30 still buffered");
+    QueryResult result = api.range("cpu_usage_idle{host=\"web1\"}", T0, T0 + 900_000, 10_000);
+    QueryResult.Series series = ((QueryResult.Matrix) result.data()).series().get(0);
+    assertEquals(expected.size(), series.size());
+    for (int i = 0; i < expected.size(); i++) {
+      assertEquals(expected.timestamp(i), series.timestamps()[i]);
+      assertEquals(expected.value(i), series.values()[i]);
+    }
+  }
+
   @Test
   void recordsWrittenBeforeOriginAttributesStayQueryable() throws Exception {
     Points points = new Points();

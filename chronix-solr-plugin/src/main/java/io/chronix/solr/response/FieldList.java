@@ -1,5 +1,6 @@
 package io.chronix.solr.response;
 
+import io.chronix.core.live.InProcessQuery;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -20,13 +21,16 @@ public final class FieldList {
   private final boolean json;
   private final boolean blob;
   private final boolean points;
+  /** The blob as the points themselves, for a caller in the process ({@link InProcessQuery}). */
+  private final boolean inProcess;
 
-  private FieldList(Set<String> names, boolean all, boolean json, boolean blob, boolean points) {
+  private FieldList(Set<String> names, boolean all, boolean json, boolean blob, boolean points, boolean inProcess) {
     this.names = names;
     this.all = all;
     this.json = json;
     this.blob = blob;
     this.points = points;
+    this.inProcess = inProcess;
   }
 
   public static FieldList parse(String[] fl) {
@@ -45,7 +49,7 @@ public final class FieldList {
     boolean blob = names.remove("+" + DATA) | names.remove(DATA);
     boolean noData = names.remove("-" + DATA);
     boolean all = names.isEmpty() || names.remove("*") || noData;
-    return new FieldList(names, all, json, blob && !noData, points);
+    return new FieldList(names, all, json, blob && !noData, points, false);
   }
 
   public boolean wants(String field) {
@@ -62,6 +66,16 @@ public final class FieldList {
 
   public boolean points() {
     return points;
+  }
+
+  /** The same list, with the {@code data} field as decoded points for a caller in the process. */
+  public FieldList inProcess() {
+    return new FieldList(names, all, json, blob, points, true);
+  }
+
+  /** Whether {@code data} holds the decoded points ({@link InProcessQuery}) rather than a blob. */
+  public boolean dataAsObjects() {
+    return inProcess;
   }
 
   /** Whether the answer carries points in any form (then it cannot come from record statistics). */

@@ -100,8 +100,9 @@ public final class SeriesDocuments {
       }
     }
     if (fl.blob()) {
-      // uncompressed: the answer travels once, decoding it should cost nothing
-      document.setField(FieldList.DATA, RAW.encode(points));
+      // uncompressed: the answer travels once, decoding it should cost nothing; a caller in the
+      // process takes the points as they are
+      document.setField(FieldList.DATA, fl.dataAsObjects() ? points : RAW.encode(points));
     }
     if (withFunctions) {
       document.setField(FUNCTIONS, SeriesEvaluator.render(values));

@@ -1,0 +1,53 @@
+package io.chronix.ingest.promql;
+
+import io.chronix.analysis.promql.engine.PromQlException;
+import io.chronix.core.live.InProcessQuery;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
+import org.apache.solr.common.SolrDocumentList;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.params.SolrParams;
+import org.apache.solr.core.SolrCore;
+import org.apache.solr.request.LocalSolrQueryRequest;
+import org.apache.solr.request.SolrQueryRequest;
+import org.apache.solr.request.SolrRequestHandler;
+import org.apache.solr.request.SolrRequestInfo;
+import org.apache.solr.response.SolrQueryResponse;
+
+/**
+ * A series query on the embedded node's core, run in this thread without SolrJ: the plugin answers
+ * the series' points as objects ({@link InProcessQuery}), which the engine takes as they are. Through
+ * the embedded SolrJ client the answer was encoded by the plugin, written to javabin and read back,
+ * then decoded by the engine. Solr's errors become PromQL errors as on the SolrJ path.
+ */
+final class InProcessSearch {
+
+  private InProcessSearch() {}
+
+  static SolrDocumentList query(EmbeddedSolrServer server, String collection, String handlerPath, SolrParams params) {
+    try (SolrCore core = server.getCoreContainer().getCore(collection)) {
+      if (core == null) {
+        throw new PromQlException(PromQlException.Type.INTERNAL, "the store has no core " + collection);
+      }
+      SolrRequestHandler handler = core.getRequestHandler(handlerPath);
+      SolrQueryRequest request = new LocalSolrQueryRequest(core, params);
+      request.getContext().put(InProcessQuery.POINTS, Boolean.TRUE);
+      SolrQueryResponse response = new SolrQueryResponse();
+      SolrRequestInfo.setRequestInfo(new SolrRequestInfo(request, response));
+      try {
+        core.execute(handler, request, response);
+      } finally {
+        SolrRequestInfo.clearRequestInfo();
+        request.close();
+      }
+      Exception failure = response.getException();
+      if (failure instanceof SolrException solrFailure && solrFailure.code() == 400) {
+        // the plugin's limit on decoded points, or a selector Solr cannot run
+        throw PromQlException.execution(solrFailure.getMessage());
+      }
+      if (failure != null) {
+        throw new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + failure.getMessage(), failure);
+      }
+      return (SolrDocumentList) response.getValues().get("response");
+    }
+  }
+}
