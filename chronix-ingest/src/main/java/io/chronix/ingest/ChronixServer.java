@@ -25,18 +25,15 @@ import io.chronix.ingest.wal.SegmentFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import javax.servlet.DispatcherType;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandlerCollection;
 import org.eclipse.jetty.server.handler.gzip.GzipHandler;
-import org.eclipse.jetty.servlet.FilterHolder;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -111,9 +108,9 @@ public final class ChronixServer implements AutoCloseable {
       contexts.addHandler(gzip);
     }
     ingest.setContextPath("/");
-    ingest.addFilter(new FilterHolder(readiness), "/*", EnumSet.of(DispatcherType.REQUEST));
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
-    contexts.addHandler(ingest);
+    readiness.setHandler(ingest);
+    contexts.addHandler(readiness);
     AccessHandler access = new AccessHandler(new AccessPolicy(config.collection()), config.credentials(),
         config.authEnabled(), config.openSolrAdminHandlers());
     access.setHandler(contexts);
