@@ -87,6 +87,24 @@ class LineProtocolParserTest {
     assertSame(first, cache.put("mem,host=b", second));
   }
 
+  /** A prefix's field series found by name wherever the field stands in a line, few fields or many. */
+  @Test
+  void aFieldsSeriesIsFoundByNameAtAnyPlace() {
+    for (int fields : new int[] {3, 40}) { // scanned, and past the scanned few through a map
+      SeriesPrefix prefix = SeriesPrefix.parse("cpu,host=a".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, 10);
+      java.util.Map<String, io.chronix.ingest.buffer.SeriesHandle> first = new java.util.HashMap<>();
+      for (int f = 0; f < fields; f++) {
+        first.put("f" + f, prefix.handle("f" + f, io.chronix.core.series.ValueType.DOUBLE, f));
+      }
+      for (int f = fields - 1; f >= 0; f--) { // reversed: the place tried first holds another field
+        io.chronix.ingest.buffer.SeriesHandle again =
+            prefix.handle(new String("f" + f), io.chronix.core.series.ValueType.DOUBLE, fields - 1 - f);
+        assertSame(first.get("f" + f), again, "f" + f);
+        assertEquals("cpu_f" + f, again.key().name());
+      }
+    }
+  }
+
   @Test
   void measurementTagsAndFieldsBecomeSeries() throws IOException {
     ParseResult result = parse(Precision.NANOSECONDS, "cpu,host=web1,dc=eu usage_idle=97.5,usage_user=2i 1439393134415000001\n");
