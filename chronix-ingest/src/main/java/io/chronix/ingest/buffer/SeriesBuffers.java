@@ -42,6 +42,11 @@ public final class SeriesBuffers implements LiveSeries {
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
   /** Guard the buffers: every buffer of a key is guarded by the key's stripe. */
   private final BufferLocks locks = new BufferLocks();
+
+  /** The lock stripes (tests hold one to see a batch pass over it). */
+  BufferLocks locks() {
+    return locks;
+  }
   /** Each stripe's staged points, guarded by the stripe's lock. */
   private final StagedPoints[] staging = new StagedPoints[BufferLocks.STRIPES];
   /** Runs of a batch up to this long are staged (longer ones are cheap to add at once). */
@@ -182,9 +187,33 @@ public final class SeriesBuffers implements LiveSeries {
     Runs runs = Runs.of(batch);
     BufferLocks.Groups groups = locks.group(batch);
     Tally tally = new Tally(clock.getAsLong());
-    for (int g = 0; g < groups.count(); g++) {
-      StagedPoints staged = staging[groups.stripe(g)];
-      synchronized (groups.lock(g)) {
+    int count = groups.count();
+    int[] passed = null; // groups whose stripe another batch held when this one came to it
+    int passedCount = 0;
+    for (int g = 0; g < count; g++) {
+      if (g < count - 1 && locks.isBusy(groups.stripe(g))) {
+        if (passed == null) {
+          passed = new int[count];
+        }
+        passed[passedCount++] = g;
+        continue;
+      }
+      addGroup(batch, segment, resolved, runs, groups, g, tally);
+    }
+    for (int i = 0; i < passedCount; i++) {
+      addGroup(batch, segment, resolved, runs, groups, passed[i], tally);
+    }
+    tally.settle();
+  }
+
+  /** The batch's series of one lock stripe, under its lock; full chunks go out after it. */
+  private void addGroup(SeriesBatch batch, long segment, Resolved resolved, Runs runs, BufferLocks.Groups groups,
+      int g, Tally tally) {
+    int stripe = groups.stripe(g);
+    StagedPoints staged = staging[stripe];
+    synchronized (groups.lock(g)) {
+      locks.markBusy(stripe, true);
+      try {
         for (int i = groups.start(g); i < groups.end(g); i++) {
           int s = groups.series(i);
           SeriesHandle handle = batch.handle(s);
@@ -208,10 +237,11 @@ public final class SeriesBuffers implements LiveSeries {
         if (staged.size() >= STAGED_POINTS) {
           settle(staged, tally);
         }
+      } finally {
+        locks.markBusy(stripe, false);
       }
-      tally.handOverFull(); // outside the lock: the writer takes it again when the chunk is written
     }
-    tally.settle();
+    tally.handOverFull(); // outside the lock: the writer takes it again when the chunk is written
   }
 
   /**

@@ -8,9 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The write path of every protocol: refuse when the buffers' memory budget is used up, append the
- * batch to the write-ahead log, then add it to the series buffers. When {@link #write} returns the
- * batch may be acknowledged.
+ * The write path of every protocol: refuse when the buffers' memory budget is used up, write the
+ * batch to the write-ahead log, add it to the series buffers while the log makes it durable, then
+ * wait for that. When {@link #write} returns the batch may be acknowledged.
  *
  * <p>{@link #checkpoint} deletes log segments whose points are all committed to the store; the
  * {@link SegmentLedger} decides which those are.
@@ -62,10 +62,14 @@ public final class IngestPipeline implements BatchWriter {
           + " request needs " + footprint.bytes() + "; the budget (buffer.maxBytes) allows " + maxBufferBytes
           + ": retry shortly", 1);
     }
-    ledger.logging(() -> {
-      buffers.addAll(batch, wal.append(batch), resolved);
-      return null;
+    // the points go into the buffers while the log's fsync runs; the request is acknowledged
+    // only once the entry is on disk (docs/durability.md)
+    WriteAheadLog.Written written = ledger.logging(() -> {
+      WriteAheadLog.Written entry = wal.write(batch);
+      buffers.addAll(batch, entry.segment(), resolved);
+      return entry;
     });
+    wal.awaitDurable(written);
   }
 
   /** Puts replayed batches back into the buffers (start-up, before any write is taken). */

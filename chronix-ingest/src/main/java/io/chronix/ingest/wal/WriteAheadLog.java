@@ -171,9 +171,29 @@ public final class WriteAheadLog implements AutoCloseable {
    * @throws LogFailedException when the log is failed (also when this write made it fail)
    */
   public long append(PointBatch batch) throws IOException {
+    Written written = write(batch);
+    awaitDurable(written);
+    return written.segment();
+  }
+
+  /**
+   * An entry written to the log (to the operating system), not necessarily on disk yet: its
+   * segment, and where it ends among all entries of this log.
+   */
+  public record Written(long segment, long position) {}
+
+  /**
+   * Writes a batch without waiting for its fsync, so that the caller can put the points into the
+   * buffers meanwhile and then {@link #awaitDurable wait}: a request of ten thousand series waited
+   * a millisecond for its fsync before it went on.
+   *
+   * @throws LogFailedException when the log is failed (also when this write made it fail);
+   *     nothing of the batch is then in the log
+   */
+  public Written write(PointBatch batch) throws IOException {
     ByteWriter entry = WalEntries.encode(batch, keyEncodings, WalFormat.FRAME_HEADER, entryWriters.poll());
     try {
-      return append(WalFormat.frame(entry.array(), entry.size(), batch.size()));
+      return write(WalFormat.frame(entry.array(), entry.size(), batch.size()));
     } finally {
       if (entry.capacity() <= REUSED_ENTRY_BYTES) {
         entryWriters.offer(entry);
@@ -181,9 +201,32 @@ public final class WriteAheadLog implements AutoCloseable {
     }
   }
 
-  private long append(ByteBuffer frame) throws IOException {
-    long mySegment;
-    long myPosition;
+  /**
+   * Returns once the entry is as durable as the policy promises ({@code always}: on disk).
+   *
+   * @throws LogFailedException when its fsync failed: the log is failed from then on. The entry
+   *     may still be in the buffers of a caller that put it there before waiting; the message
+   *     says so, since "nothing stored" would not be true.
+   */
+  public void awaitDurable(Written written) throws IOException {
+    if (policy != FsyncPolicy.ALWAYS) {
+      return;
+    }
+    try {
+      syncUpTo(written.position());
+    } catch (IOException e) {
+      synchronized (appendLock) {
+        fail("fsync of segment " + written.segment() + " failed", e);
+        throw new LogFailedException("the write-ahead log failed (" + failure.getMessage() + ") before this request"
+            + " was on disk: it is not acknowledged, but its points may be stored (they were buffered while the log"
+            + " synced, and the buffers go to the store when the log fails); a retry stores each point once, as a"
+            + " point sent again replaces the one with its timestamp. Writes are refused until the log recovers:"
+            + " retry later");
+      }
+    }
+  }
+
+  private Written write(ByteBuffer frame) throws IOException {
     synchronized (appendLock) {
       if (channel == null && failure == null) {
         throw new IOException("write-ahead log is closed");
@@ -210,19 +253,8 @@ public final class WriteAheadLog implements AutoCloseable {
       }
       written += frame.limit();
       generation += frame.limit();
-      mySegment = segment;
-      myPosition = generation;
+      return new Written(segment, generation);
     }
-    if (policy == FsyncPolicy.ALWAYS) {
-      try {
-        syncUpTo(myPosition);
-      } catch (IOException e) {
-        synchronized (appendLock) {
-          throw fail("fsync of segment " + mySegment + " failed", e);
-        }
-      }
-    }
-    return mySegment;
   }
 
   /** Whether the log refuses appends now, and why. */

@@ -419,6 +419,70 @@ class SeriesBuffersTest {
   }
 
   /**
+   * A batch that comes to a stripe another batch is inside goes on to the other stripes and comes
+   * back to it: two request threads with the same series otherwise walked the stripes in step.
+   * Fails without the pass-over unless the held stripe happens to be the batch's last (1 in 64).
+   */
+  @Test
+  void aBatchPassesOverAStripeAnotherBatchHoldsAndComesBackToIt() throws Exception {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesHandle[] handles = new SeriesHandle[BufferLocks.STRIPES];
+    for (int host = 0, found = 0; found < handles.length; host++) {
+      SeriesKey key = SeriesKey.metric("cpu", Map.of("host", "h" + host));
+      int stripe = BufferLocks.stripeOf(key.hashCode());
+      if (handles[stripe] == null) {
+        handles[stripe] = new SeriesHandle(key);
+        found++;
+      }
+    }
+    PointBatch batch = new PointBatch();
+    for (SeriesHandle handle : handles) {
+      batch.accept(handle, 1, 1);
+    }
+    BufferLocks locks = buffers.locks();
+    java.util.concurrent.CountDownLatch holding = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    Thread holder = new Thread(() -> {
+      synchronized (locks.stripe(0)) {
+        locks.markBusy(0, true);
+        holding.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        locks.markBusy(0, false);
+      }
+    });
+    holder.start();
+    holding.await();
+    Thread adder = new Thread(() -> buffers.addAll(batch, SeriesBuffer.NO_SEGMENT, buffers.resolve(batch)));
+    adder.start();
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    int done = 0;
+    while (System.nanoTime() < deadline) {
+      done = 0;
+      for (int stripe = 1; stripe < handles.length; stripe++) {
+        done += handles[stripe].buffer != null ? 1 : 0;
+      }
+      if (done == handles.length - 1) {
+        break;
+      }
+      Thread.sleep(5);
+    }
+    try {
+      assertEquals(handles.length - 1, done, "every other stripe's series went in while stripe 0 was held");
+      assertNull(handles[0].buffer, "the held stripe's series waits for its lock");
+    } finally {
+      release.countDown();
+      holder.join();
+      adder.join();
+    }
+    assertTrue(handles[0].buffer != null, "and goes in once the stripe is free");
+    assertEquals(handles.length, buffers.bufferedPoints());
+  }
+
+  /**
    * A handle remembers its series' buffer from one batch to the next (the lookup is skipped); once
    * that buffer is let go, the next batch finds the new one, counts the series as new, and loses
    * no point in the old one.

@@ -23,6 +23,10 @@ public final class FaultyFiles implements SegmentFiles {
   public final AtomicBoolean failFsync = new AtomicBoolean();
   public final AtomicBoolean failCreate = new AtomicBoolean();
   public final AtomicInteger directorySyncs = new AtomicInteger();
+  /** Runs at each segment fsync, before it (a test looks at what is buffered meanwhile). */
+  public volatile Runnable atFsync = () -> { };
+  /** Segment fsyncs that went through. */
+  public final AtomicInteger fsyncs = new AtomicInteger();
 
   @Override
   public FileChannel create(Path file) throws IOException {
@@ -73,10 +77,12 @@ public final class FaultyFiles implements SegmentFiles {
 
     @Override
     public void force(boolean metaData) throws IOException {
+      atFsync.run();
       if (failFsync.get()) {
         throw new IOException("Input/output error (fsync)");
       }
       real.force(metaData);
+      fsyncs.incrementAndGet();
     }
 
     @Override

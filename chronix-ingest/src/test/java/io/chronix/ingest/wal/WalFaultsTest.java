@@ -200,6 +200,32 @@ class WalFaultsTest {
   }
 
   @Test
+  void aWrittenEntryIsSyncedWhenAwaitedAndAFailedSyncSaysThePointsMayBeStored() throws IOException {
+    AtomicInteger failures = new AtomicInteger();
+    try (WriteAheadLog wal = open(FsyncPolicy.ALWAYS)) {
+      wal.onFailure(failures::incrementAndGet);
+      values(wal);
+      int before = files.fsyncs.get();
+      WriteAheadLog.Written written = wal.write(batch(0, 5));
+      assertEquals(before, files.fsyncs.get(), "written, not yet synced");
+      wal.awaitDurable(written);
+      assertEquals(before + 1, files.fsyncs.get(), "synced once awaited");
+      wal.awaitDurable(written);
+      assertEquals(before + 1, files.fsyncs.get(), "an entry already on disk is not synced again");
+
+      WriteAheadLog.Written unsynced = wal.write(batch(5, 5));
+      files.failFsync.set(true);
+      WriteAheadLog.LogFailedException failed = assertThrows(WriteAheadLog.LogFailedException.class,
+          () -> wal.awaitDurable(unsynced));
+      assertTrue(failed.getMessage().contains("fsync of segment " + unsynced.segment()), failed.getMessage());
+      assertTrue(failed.getMessage().contains("may be stored"), failed.getMessage());
+      assertEquals(1, failures.get(), "the buffers are sent to the store");
+      assertThrows(WriteAheadLog.LogFailedException.class, () -> wal.write(batch(10, 5)), "the log is failed");
+      files.failFsync.set(false);
+    }
+  }
+
+  @Test
   void aFailedBackgroundFsyncStopsAcknowledgingAndCallsForAFlush() throws Exception {
     AtomicInteger failures = new AtomicInteger();
     try (WriteAheadLog wal = open(FsyncPolicy.INTERVAL)) {
