@@ -43,7 +43,7 @@ public final class ChunkCodec {
    * timestamp and value written whole, the length).
    */
   public static final int BLOCK_POINTS = 512;
-  private static final int IN_ORDER = 1;
+  static final int IN_ORDER = 1;
   private static final int CRC_BYTES = 4;
 
   private final Compression compression;
@@ -118,7 +118,7 @@ public final class ChunkCodec {
     return blob;
   }
 
-  private static int blockCount(long n, long perBlock) {
+  static int blockCount(long n, long perBlock) {
     return (int) ((n + perBlock - 1) / perBlock);
   }
 
@@ -169,6 +169,26 @@ public final class ChunkCodec {
    * caller to clip. The checksum covers the whole body either way.
    */
   public static Points decode(byte[] blob, Limits limits, long fromInclusive, long toExclusive) {
+    Body body = body(blob, limits);
+    if (body.version == FORMAT_VERSION) {
+      return decodeBlocks(ChunkBlocks.read(body.in, body.n), fromInclusive, toExclusive);
+    }
+    return decodeUnblocked(body.in, body.n, fromInclusive, toExclusive);
+  }
+
+  /**
+   * The blocks of a blob, located and checked but not decoded, or null for a blob of a version
+   * before blocks (1 or 2), which only {@link #decode} reads.
+   */
+  public static ChunkBlocks blocks(byte[] blob, Limits limits) {
+    Body body = body(blob, limits);
+    return body.version == FORMAT_VERSION ? ChunkBlocks.read(body.in, body.n) : null;
+  }
+
+  /** A blob's body after its point count, checked against its checksum and the limits. */
+  private record Body(int version, ByteReader in, int n) {}
+
+  private static Body body(byte[] blob, Limits limits) {
     if (blob == null || blob.length < 2) {
       throw new CorruptBlobException("blob too short to hold a header");
     }
@@ -216,89 +236,27 @@ public final class ChunkCodec {
     if (count > limits.maxPoints()) {
       throw new CorruptBlobException("blob of " + count + " points exceeds the limit of " + limits.maxPoints());
     }
-    int n = (int) count;
-    if (version == FORMAT_VERSION) {
-      return decodeBlocks(in, n, fromInclusive, toExclusive);
-    }
-    return decodeUnblocked(in, n, fromInclusive, toExclusive);
+    return new Body(version, in, (int) count);
   }
 
-  /** A version 3 body after its point count: the blocks the range reaches into, joined. */
-  private static Points decodeBlocks(ByteReader in, int n, long fromInclusive, long toExclusive) {
-    boolean inOrder = (in.readByte() & IN_ORDER) != 0;
-    long perBlock = in.readVarLong();
-    if (perBlock < 1) {
-      throw new CorruptBlobException("blocks of " + perBlock + " points");
-    }
-    int blocks = blockCount(n, perBlock);
-    if (blocks > in.remaining()) { // a block takes bytes of index and of body
-      throw new CorruptBlobException(blocks + " blocks in a body of " + in.remaining() + " bytes");
-    }
-    int[] timeLengths = new int[blocks];
-    int[] valueLengths = new int[blocks];
-    long total = 0;
-    for (int b = 0; b < blocks; b++) {
-      long times = in.readVarLong();
-      long values = in.readVarLong();
-      total += times + values;
-      if (times < 1 || values < 0 || total > in.remaining()) {
-        throw new CorruptBlobException("block " + b + " of " + times + " + " + values + " bytes runs past the body");
-      }
-      timeLengths[b] = (int) times;
-      valueLengths[b] = (int) values;
-    }
-    if (total != in.remaining()) {
-      throw new CorruptBlobException((in.remaining() - total) + " bytes after the last block");
-    }
-    int[] timeStarts = new int[blocks];
-    int[] valueStarts = new int[blocks];
-    for (int b = 0, times = 0, values = (int) total - sum(valueLengths); b < blocks; b++) {
-      timeStarts[b] = times;
-      valueStarts[b] = values;
-      times += timeLengths[b];
-      values += valueLengths[b];
-    }
-    boolean cut = inOrder && (fromInclusive != Long.MIN_VALUE || toExclusive != Long.MAX_VALUE);
-    // in order, a block's first timestamp (where its DDC starts) bounds what the one before holds
-    long[] firsts = new long[cut ? blocks : 0];
-    for (int b = 0; b < firsts.length; b++) {
-      firsts[b] = in.peekZigZag(timeStarts[b]);
-    }
-    java.util.List<Points> decoded = new java.util.ArrayList<>(cut ? 2 : blocks);
-    for (int b = 0; b < blocks; b++) {
-      int size = (int) Math.min(perBlock, n - b * perBlock);
-      // in order, a block holds [its first timestamp, the next block's first]: those outside the
-      // range are skipped; the last is decoded when none was, for the points' type
-      boolean wanted = !cut || (firsts[b] < toExclusive && (b == blocks - 1 || firsts[b + 1] >= fromInclusive))
-          || (b == blocks - 1 && decoded.isEmpty());
-      if (wanted) {
-        decoded.add(decodeBlock(in.region(timeStarts[b], timeLengths[b]), in.region(valueStarts[b], valueLengths[b]),
-            size, cut, fromInclusive, toExclusive));
+  /** A version 3 body's blocks that the range reaches into, joined. */
+  private static Points decodeBlocks(ChunkBlocks blocks, long fromInclusive, long toExclusive) {
+    boolean cut = blocks.inOrder() && (fromInclusive != Long.MIN_VALUE || toExclusive != Long.MAX_VALUE);
+    int first = 0;
+    int last = blocks.count() - 1;
+    if (cut) {
+      first = blocks.firstReaching(fromInclusive);
+      last = blocks.lastBefore(toExclusive);
+      if (first > last) { // none reaches into the range: the last one, for the points' type
+        first = blocks.count() - 1;
+        last = first;
       }
     }
-    in.skip((int) total);
+    java.util.List<Points> decoded = new java.util.ArrayList<>(last - first + 1);
+    for (int b = first; b <= last; b++) {
+      decoded.add(blocks.decode(b, cut, fromInclusive, toExclusive));
+    }
     return decoded.isEmpty() ? new Points(0) : joined(decoded);
-  }
-
-  private static int sum(int[] lengths) {
-    int sum = 0;
-    for (int length : lengths) {
-      sum += length;
-    }
-    return sum;
-  }
-
-  /**
-   * {@code n} timestamps and their values, each read to its end (values after a range are left
-   * unread), cut to the range when {@code cut} (the blob says its timestamps are in order).
-   */
-  private static Points decodeBlock(ByteReader times, ByteReader values, int n, boolean cut, long fromInclusive,
-      long toExclusive) {
-    long[] timestamps = DateDeltaCompaction.decode(times, n);
-    if (times.hasRemaining()) {
-      throw new CorruptBlobException(times.remaining() + " bytes after a block's " + n + " timestamps");
-    }
-    return values(values, timestamps, n, cut, fromInclusive, toExclusive);
   }
 
   /** Points of one or more blocks, in the order given, as one. */
@@ -331,7 +289,7 @@ public final class ChunkCodec {
    * The values of {@code n} decoded timestamps, read to the end of {@code in}, or when {@code cut}
    * (the timestamps are in order) only as far as the range reaches, the points cut to the range.
    */
-  private static Points values(ByteReader in, long[] timestamps, int n, boolean cut, long fromInclusive,
+  static Points values(ByteReader in, long[] timestamps, int n, boolean cut, long fromInclusive,
       long toExclusive) {
     int from = 0;
     int to = n;

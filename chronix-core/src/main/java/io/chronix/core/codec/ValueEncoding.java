@@ -176,6 +176,42 @@ public final class ValueEncoding {
     }
   }
 
+  /** Whether values written in this mode are numbers or booleans. */
+  static boolean isNumeric(int mode) {
+    return mode != STRING && mode != ARRAY;
+  }
+
+  /**
+   * The values of n points as doubles (longs converted, booleans as 0 and 1), read to their end,
+   * or null when they are strings or arrays (left unread then): statistics need no timestamps.
+   */
+  public static double[] decodeNumbers(ByteReader in, int n) {
+    if (n == 0) {
+      return new double[0];
+    }
+    int mode = in.readByte();
+    switch (mode) {
+      case LONG: {
+        long[] longs = new long[n];
+        in.readZigZags(longs, 0, n);
+        double[] numbers = new double[n];
+        long current = 0;
+        for (int i = 0; i < n; i++) {
+          current += longs[i];
+          numbers[i] = current;
+        }
+        return numbers;
+      }
+      case BOOLEAN:
+        return decodeBooleans(in, n);
+      case STRING:
+      case ARRAY:
+        return null;
+      default:
+        return decodeDoubles(in, mode, n);
+    }
+  }
+
   private static double[] decodeBooleans(ByteReader in, int n) {
     double[] values = new double[n];
     double current = in.readByte() == 0 ? 0 : 1;

@@ -23,30 +23,73 @@ public record RecordStats(long count, double min, double max, double sum, double
    * methods.
    */
   private static RecordStats of(double[] values, int n) {
-    double min = Double.NaN;
-    double max = Double.NaN;
-    double sum = 0;
-    boolean any = false;
-    for (int i = 0; i < n; i++) {
-      double value = values[i];
-      if (value != value) { // NaN
-        continue;
+    Running running = new Running();
+    running.add(values, 0, n);
+    return running.stats();
+  }
+
+  /**
+   * Statistics taken over values given in pieces, in order: the same as over all of them at once,
+   * the sum included (one running sum, not partial sums added).
+   */
+  public static final class Running {
+    private long count;
+    private double min = Double.NaN;
+    private double max = Double.NaN;
+    private double sum;
+    private boolean any;
+    private double first;
+    private double last;
+
+    public void add(double[] values, int from, int to) {
+      if (from >= to) {
+        return;
       }
-      if (!any) {
-        min = value;
-        max = value;
-        any = true;
-      } else {
-        if (value < min || (value == 0.0 && min == 0.0 && Double.doubleToRawLongBits(value) != 0)) {
+      if (count == 0) {
+        first = values[from];
+      }
+      last = values[to - 1];
+      count += to - from;
+      double min = this.min;
+      double max = this.max;
+      double sum = this.sum;
+      boolean any = this.any;
+      for (int i = from; i < to; i++) {
+        double value = values[i];
+        if (value != value) { // NaN
+          continue;
+        }
+        if (!any) {
           min = value;
-        }
-        if (value > max || (value == 0.0 && max == 0.0 && Double.doubleToRawLongBits(max) != 0)) {
           max = value;
+          any = true;
+        } else {
+          if (value < min || (value == 0.0 && min == 0.0 && Double.doubleToRawLongBits(value) != 0)) {
+            min = value;
+          }
+          if (value > max || (value == 0.0 && max == 0.0 && Double.doubleToRawLongBits(max) != 0)) {
+            max = value;
+          }
         }
+        sum += value;
       }
-      sum += value;
+      this.min = min;
+      this.max = max;
+      this.sum = sum;
+      this.any = any;
     }
-    return new RecordStats(n, min, max, any ? sum : Double.NaN, values[0], values[n - 1]);
+
+    public long count() {
+      return count;
+    }
+
+    /** The statistics so far; at least one value must have been added. */
+    public RecordStats stats() {
+      if (count == 0) {
+        throw new IllegalStateException("statistics of no value");
+      }
+      return new RecordStats(count, min, max, any ? sum : Double.NaN, first, last);
+    }
   }
 
   /**

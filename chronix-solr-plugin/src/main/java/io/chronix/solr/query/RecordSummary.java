@@ -1,7 +1,7 @@
 package io.chronix.solr.query;
 
+import io.chronix.core.record.RangeStats;
 import io.chronix.core.record.RecordStats;
-import io.chronix.core.series.Points;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * A joined series as its statistics only (count, min, max, sum, first, last over the range), for
  * queries that ask nothing but such aggregations: records inside the range give their stored
- * statistics, only the records cut by the range's ends are decoded. Spans are epoch milliseconds
+ * statistics, only the records cut by the range's ends are read, as far as their blocks need. Spans are epoch milliseconds
  * of the first and last point in range.
  */
 public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis) {
@@ -39,13 +39,13 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
         from = chunk.startMillis();
         to = chunk.endMillis();
       } else {
-        Points clipped = chunk.decode(series, range).clip(range.fromNanos(), range.toNanosExclusive());
-        if (clipped.isEmpty()) {
+        RangeStats inRange = chunk.rangeStats(series, range);
+        if (inRange == null) {
           continue;
         }
-        stats = RecordStats.of(clipped);
-        from = Math.floorDiv(clipped.timestamp(0), 1_000_000L);
-        to = Math.floorDiv(clipped.timestamp(clipped.size() - 1), 1_000_000L);
+        stats = inRange.stats();
+        from = Math.floorDiv(inRange.firstNanos(), 1_000_000L);
+        to = Math.floorDiv(inRange.lastNanos(), 1_000_000L);
       }
       if (total == null) {
         total = stats;

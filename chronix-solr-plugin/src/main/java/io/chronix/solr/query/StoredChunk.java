@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.record.RangeStats;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
@@ -38,6 +39,20 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
   /** The record's points; a blob that cannot be decoded is a server error naming record and series. */
   Points decode(SeriesFields series) {
     return decode(series, TimeRange.ALL);
+  }
+
+  /**
+   * The statistics of the record's points in the range and their first and last timestamps, read
+   * without building the points where the blob allows ({@link RangeStats}); null when none is in
+   * the range.
+   */
+  RangeStats rangeStats(SeriesFields series, TimeRange range) {
+    try {
+      return RangeStats.of(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
+    } catch (CorruptBlobException e) {
+      throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
+          "record " + id + " of series " + series + " cannot be decoded: " + e.getMessage(), e);
+    }
   }
 
   /**

@@ -1,0 +1,159 @@
+package io.chronix.core.codec;
+
+import io.chronix.core.series.Points;
+
+/**
+ * The blocks of a version 3 blob body ({@link ChunkCodec}), located and checked but not decoded:
+ * each can be decoded alone, with its timestamps or, for numbers, its values only. A query's
+ * statistics over a range read the blocks wholly inside it by their values alone
+ * ({@code io.chronix.core.record.RangeStats}): their timestamps were a third of such a query.
+ */
+public final class ChunkBlocks {
+
+  private final ByteReader in;
+  private final int n;
+  private final boolean inOrder;
+  private final int perBlock;
+  private final int count;
+  private final int[] timeStarts;
+  private final int[] timeLengths;
+  private final int[] valueStarts;
+  private final int[] valueLengths;
+  /** Each block's first timestamp, read on first use; only meaningful in order. */
+  private long[] firsts;
+
+  private ChunkBlocks(ByteReader in, int n, boolean inOrder, int perBlock, int[] timeStarts, int[] timeLengths,
+      int[] valueStarts, int[] valueLengths) {
+    this.in = in;
+    this.n = n;
+    this.inOrder = inOrder;
+    this.perBlock = perBlock;
+    this.count = timeStarts.length;
+    this.timeStarts = timeStarts;
+    this.timeLengths = timeLengths;
+    this.valueStarts = valueStarts;
+    this.valueLengths = valueLengths;
+  }
+
+  /** The blocks of a version 3 body after its point count {@code n}; {@code in} is left after the body. */
+  static ChunkBlocks read(ByteReader in, int n) {
+    boolean inOrder = (in.readByte() & ChunkCodec.IN_ORDER) != 0;
+    long perBlock = in.readVarLong();
+    if (perBlock < 1 || perBlock > Integer.MAX_VALUE) {
+      throw new CorruptBlobException("blocks of " + perBlock + " points");
+    }
+    int blocks = ChunkCodec.blockCount(n, perBlock);
+    if (blocks > in.remaining()) { // a block takes bytes of index and of body
+      throw new CorruptBlobException(blocks + " blocks in a body of " + in.remaining() + " bytes");
+    }
+    int[] timeLengths = new int[blocks];
+    int[] valueLengths = new int[blocks];
+    long total = 0;
+    long valueTotal = 0;
+    for (int b = 0; b < blocks; b++) {
+      long times = in.readVarLong();
+      long values = in.readVarLong();
+      total += times + values;
+      valueTotal += values;
+      if (times < 1 || values < 0 || total > in.remaining()) {
+        throw new CorruptBlobException("block " + b + " of " + times + " + " + values + " bytes runs past the body");
+      }
+      timeLengths[b] = (int) times;
+      valueLengths[b] = (int) values;
+    }
+    if (total != in.remaining()) {
+      throw new CorruptBlobException((in.remaining() - total) + " bytes after the last block");
+    }
+    int[] timeStarts = new int[blocks];
+    int[] valueStarts = new int[blocks];
+    for (int b = 0, times = 0, values = (int) (total - valueTotal); b < blocks; b++) {
+      timeStarts[b] = times;
+      valueStarts[b] = values;
+      times += timeLengths[b];
+      values += valueLengths[b];
+    }
+    ChunkBlocks located = new ChunkBlocks(in.region(0, (int) total), n, inOrder, (int) perBlock, timeStarts,
+        timeLengths, valueStarts, valueLengths);
+    in.skip((int) total);
+    return located;
+  }
+
+  public int count() {
+    return count;
+  }
+
+  /** Whether the blob's timestamps are in order (as the server writes them). */
+  public boolean inOrder() {
+    return inOrder;
+  }
+
+  /** The points of block {@code b}. */
+  public int size(int b) {
+    return (int) Math.min(perBlock, n - (long) b * perBlock);
+  }
+
+  /** The first timestamp of block {@code b}, where its compaction starts (no block is decoded). */
+  public long firstTimestamp(int b) {
+    if (firsts == null) {
+      firsts = new long[count];
+      for (int i = 0; i < count; i++) {
+        firsts[i] = in.peekZigZag(timeStarts[i]);
+      }
+    }
+    return firsts[b];
+  }
+
+  /**
+   * In order: the first block that may hold a timestamp at or after {@code fromInclusive} (its
+   * successor starts there or later), or {@link #count} when none does. A block holds timestamps
+   * from its first to its successor's first.
+   */
+  public int firstReaching(long fromInclusive) {
+    for (int b = 0; b < count; b++) {
+      if (b == count - 1 || firstTimestamp(b + 1) >= fromInclusive) {
+        return b;
+      }
+    }
+    return count;
+  }
+
+  /** In order: the last block that starts before {@code toExclusive}, or -1. */
+  public int lastBefore(long toExclusive) {
+    for (int b = count - 1; b >= 0; b--) {
+      if (firstTimestamp(b) < toExclusive) {
+        return b;
+      }
+    }
+    return -1;
+  }
+
+  /** Block {@code b}'s points, cut to the range when {@code cut} (the blob is in order). */
+  public Points decode(int b, boolean cut, long fromInclusive, long toExclusive) {
+    int size = size(b);
+    ByteReader times = in.region(timeStarts[b], timeLengths[b]);
+    long[] timestamps = DateDeltaCompaction.decode(times, size);
+    if (times.hasRemaining()) {
+      throw new CorruptBlobException(times.remaining() + " bytes after a block's " + size + " timestamps");
+    }
+    return ChunkCodec.values(in.region(valueStarts[b], valueLengths[b]), timestamps, size, cut, fromInclusive,
+        toExclusive);
+  }
+
+  /** Whether the values are numbers or booleans (not strings or arrays), by the first block's mode. */
+  public boolean numeric() {
+    return count > 0 && ValueEncoding.isNumeric(in.region(valueStarts[0], valueLengths[0]).readByte());
+  }
+
+  /**
+   * Block {@code b}'s values as doubles without reading its timestamps (longs converted, booleans
+   * as 0 and 1, as {@link Points#valueArray} has them), or null for strings and arrays.
+   */
+  public double[] numbers(int b) {
+    ByteReader values = in.region(valueStarts[b], valueLengths[b]);
+    double[] numbers = ValueEncoding.decodeNumbers(values, size(b));
+    if (numbers != null && values.hasRemaining()) {
+      throw new CorruptBlobException(values.remaining() + " trailing bytes after a block's " + size(b) + " values");
+    }
+    return numbers;
+  }
+}
