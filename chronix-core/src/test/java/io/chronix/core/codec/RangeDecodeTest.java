@@ -3,6 +3,7 @@ package io.chronix.core.codec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.chronix.core.record.RangeStats;
 import io.chronix.core.series.Points;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,10 @@ class RangeDecodeTest {
     }
   }
 
-  /** Equal timestamps on both sides of a block boundary: a range starting there gets all of them. */
+  /**
+   * Equal timestamps on both sides of a block boundary: a range starting there gets all of them,
+   * and its statistics ({@link RangeStats}, which read inner blocks by their values) count each once.
+   */
   @Test
   void equalTimestampsAcrossABlockBoundaryAreAllFound() {
     long[] timestamps = {1, 2, 3, 3, 3, 3, 4, 5, 5, 6};
@@ -51,6 +55,8 @@ class RangeDecodeTest {
         for (long to = from; to <= 7; to++) {
           assertEquals(points.clip(from, to), ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, from, to),
               "blocks of " + block + ", [" + from + ", " + to + ")");
+          assertEquals(RangeStats.of(points.clip(from, to)), RangeStats.of(blob, ChunkCodec.Limits.DEFAULT, from, to),
+              "statistics, blocks of " + block + ", [" + from + ", " + to + ")");
         }
       }
       assertEquals(points, ChunkCodec.decode(blob));

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Statistics over a range read from a blob's blocks equal those of the decoded, clipped points,
- * bit for bit (the sum is one running sum either way), for every value type and block size.
+ * bit for bit (the sum is one running sum either way), for every value type and block size (equal
+ * timestamps across a block boundary: RangeDecodeTest).
  */
 class RangeStatsTest {
 
@@ -44,23 +45,6 @@ class RangeStatsTest {
           RangeStats expected = RangeStats.of(points.clip(range[0], range[1]));
           assertEquals(expected, RangeStats.of(blob, LIMITS, range[0], range[1]),
               points.type() + ", blocks of " + block + ", [" + range[0] + ", " + range[1] + ")");
-        }
-      }
-    }
-  }
-
-  /** Equal timestamps on both sides of block boundaries: every range over them counts each point once. */
-  @Test
-  void equalTimestampsAcrossBlockBoundariesAreCountedOnce() {
-    long[] timestamps = {1, 2, 3, 3, 3, 3, 4, 5, 5, 6};
-    double[] values = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-    Points points = Points.wrap(timestamps, values, timestamps.length);
-    for (int block = 1; block <= timestamps.length; block++) {
-      byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, block).encode(points);
-      for (long from = 0; from <= 7; from++) {
-        for (long to = from; to <= 7; to++) {
-          assertEquals(RangeStats.of(points.clip(from, to)), RangeStats.of(blob, LIMITS, from, to),
-              "blocks of " + block + ", [" + from + ", " + to + ")");
         }
       }
     }
