@@ -73,9 +73,24 @@ public final class ByteReader {
    * registers across a loop.
    */
   public void readZigZags(long[] into, int offset, int count) {
+    readZigZags(into, null, offset, count, 1);
+  }
+
+  /**
+   * Reads {@code count} zig-zag varints as the changes of a running integer (a decimal's
+   * mantissa) and stores each running value divided by {@code scale}, in the same pass: as
+   * {@link #readZigZags} and a second loop over the changes, without the array of changes and
+   * the second pass, which the quick compiler's code made a third of a range query's decoding.
+   */
+  public void readDecimals(double[] into, int count, double scale) {
+    readZigZags(null, into, 0, count, scale);
+  }
+
+  private void readZigZags(long[] changes, double[] decimals, int offset, int count, double scale) {
     byte[] b = bytes;
     int p = position;
     int safeEnd = limit - MAX_VARINT_BYTES;
+    long running = 0;
     for (int i = offset, end = offset + count; i < end; i++) {
       long raw;
       if (p > safeEnd) {
@@ -103,7 +118,13 @@ public final class ByteReader {
           }
         }
       }
-      into[i] = (raw >>> 1) ^ -(raw & 1);
+      long change = (raw >>> 1) ^ -(raw & 1);
+      if (decimals == null) {
+        changes[i] = change;
+      } else {
+        running += change;
+        decimals[i] = running / scale; // x / 1.0 is x: a scale of 1 stores the integer itself
+      }
     }
     position = p;
   }

@@ -256,21 +256,7 @@ public final class ValueEncoding {
       if (exponent > MAX_DECIMAL_EXPONENT) {
         throw new CorruptBlobException("decimal exponent out of range: " + exponent);
       }
-      double scale = POWERS_OF_TEN[exponent];
-      long[] deltas = new long[n];
-      in.readZigZags(deltas, 0, n);
-      long mantissa = 0;
-      if (exponent == 0) {
-        for (int i = 0; i < n; i++) {
-          mantissa += deltas[i];
-          values[i] = mantissa;
-        }
-      } else {
-        for (int i = 0; i < n; i++) {
-          mantissa += deltas[i];
-          values[i] = mantissa / scale;
-        }
-      }
+      in.readDecimals(values, n, POWERS_OF_TEN[exponent]);
     } else if (mode == XOR) {
       long previous = 0;
       for (int i = 0; i < n; i++) {
