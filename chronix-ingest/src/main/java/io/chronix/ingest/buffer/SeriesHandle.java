@@ -27,6 +27,12 @@ public final class SeriesHandle {
   volatile SeriesBuffer buffer;
   /** The key as the write-ahead log writes it; written once by whoever encodes it first. */
   private volatile byte[] logKey;
+  /**
+   * The log segment whose entries define this series (its identity, high 32 bits) and the
+   * series' number there (low 32 bits): one long, so that a reader never pairs one segment with
+   * another's number. Written once a segment, after the defining entry is written.
+   */
+  private volatile long logRef = -1;
 
   public SeriesHandle(SeriesKey key) {
     this.key = key;
@@ -55,6 +61,20 @@ public final class SeriesHandle {
   /** Keeps the log's encoding of the key (the same bytes whoever computes them). */
   public void logKey(byte[] encoded) {
     logKey = encoded;
+  }
+
+  /** The series' number in the log segment of this identity, or -1 when no entry there defines it. */
+  public int logRef(int segmentIdentity) {
+    long packed = logRef;
+    return packed != -1 && (int) (packed >>> 32) == segmentIdentity ? (int) packed : -1;
+  }
+
+  /** Notes that a written entry of the segment of this identity defines the series as {@code ref}. */
+  public void logRef(int segmentIdentity, int ref) {
+    long packed = ((long) segmentIdentity << 32) | (ref & 0xFFFFFFFFL);
+    if (logRef != packed) {
+      logRef = packed;
+    }
   }
 
   @Override

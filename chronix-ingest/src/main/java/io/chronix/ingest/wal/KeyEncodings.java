@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Series keys as log entries write them (name, type, attributes: {@link WalEntries}), kept per
- * key: every entry names its series in full, and a stream of 10,000 series a request spent a
- * quarter of its ingest time encoding the same keys again. Bounded by bytes: when full it starts
- * over, which costs only the encoding.
+ * key: a series is defined again in every new segment (and forwarded batches name every series in
+ * full), and a stream of 10,000 series a request spent a quarter of its ingest time encoding the
+ * same keys again. Bounded by bytes: when full it starts over, which costs only the encoding.
  */
 final class KeyEncodings {
 

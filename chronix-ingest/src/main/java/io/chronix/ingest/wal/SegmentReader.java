@@ -1,14 +1,17 @@
 package io.chronix.ingest.wal;
 
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * Reads the entries of one segment, either version, and says what it could not read.
+ * Reads the entries of one segment, any version, and says what it could not read.
  *
  * <p>Damage at the end of the newest segment, with no readable entry after it, is a torn tail:
  * the process died while writing an entry that was therefore never acknowledged, and the writer
@@ -42,13 +45,18 @@ final class SegmentReader {
     if (version == WalFormat.V1) {
       return readV1(bytes, entries);
     }
-    if (version != WalFormat.VERSION && version != WalFormat.V2) {
+    if (version != WalFormat.VERSION && version != WalFormat.V3 && version != WalFormat.V2) {
       return new Result(0, 0, 0, 0, bytes.length, 0, 0, false);
     }
-    return readV2(bytes, newest, entries);
+    return readFramed(bytes, newest, version == WalFormat.VERSION ? new HashMap<>() : null, entries);
   }
 
-  private static Result readV2(byte[] bytes, boolean newest, Entries entries) throws IOException {
+  /**
+   * Versions 2 to 4; {@code numbered} collects the series numbers a version 4 segment's entries
+   * define (null for the others, whose entries hold their keys).
+   */
+  private static Result readFramed(byte[] bytes, boolean newest, Map<Integer, SeriesKey> numbered, Entries entries)
+      throws IOException {
     long read = 0;
     long points = 0;
     long damaged = 0;
@@ -58,7 +66,7 @@ final class SegmentReader {
     while (position < bytes.length) {
       Frame frame = Frame.at(bytes, position);
       if (frame != null && frame.payloadIntact) {
-        PointBatch batch = decode(bytes, frame);
+        PointBatch batch = decode(bytes, frame, numbered);
         if (batch != null) {
           entries.accept(batch);
           read++;
@@ -93,12 +101,15 @@ final class SegmentReader {
     return new Result(read, points, damaged, skippedPoints, skippedBytes, 0, bytes.length, true);
   }
 
-  /** The payload decoded, or null when it passes its check but is no batch (a writer's bug). */
-  private static PointBatch decode(byte[] bytes, Frame frame) {
+  /**
+   * The payload decoded, or null when it passes its check but is no batch (a writer's bug), or
+   * names a series number whose defining entry was damaged.
+   */
+  private static PointBatch decode(byte[] bytes, Frame frame, Map<Integer, SeriesKey> numbered) {
     byte[] payload = new byte[frame.length];
     System.arraycopy(bytes, frame.payloadStart, payload, 0, frame.length);
     try {
-      return WalEntries.decode(payload);
+      return numbered != null ? WalEntries.decode(payload, numbered) : WalEntries.decode(payload);
     } catch (CorruptBlobException e) {
       return null;
     }

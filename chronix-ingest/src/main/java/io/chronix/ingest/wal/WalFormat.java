@@ -6,9 +6,10 @@ import java.util.zip.CRC32;
 /**
  * The segment format (docs/formats.md, write-ahead log), the writer's and the reader's one truth.
  *
- * <p>A segment starts with 4 bytes magic {@code CXWL} and 1 byte version. Versions 2 and 3 frame
- * each entry so that a reader can find the next entry after damage (3 may hold array values, which
- * a reader of version 2 would misread, so it must not take such a segment for its own):
+ * <p>A segment starts with 4 bytes magic {@code CXWL} and 1 byte version. Versions 2, 3 and 4
+ * frame each entry so that a reader can find the next entry after damage (3 may hold array values,
+ * which a reader of version 2 would misread, so it must not take such a segment for its own; 4
+ * numbers its series, {@link SegmentSeries}, which a reader of 3 would read as keys):
  *
  * <pre>
  *   4 bytes  frame magic CXFR
@@ -24,7 +25,9 @@ import java.util.zip.CRC32;
 final class WalFormat {
 
   static final byte[] MAGIC = {'C', 'X', 'W', 'L'};
-  static final int VERSION = 3;
+  static final int VERSION = 4;
+  /** Framed like version 4; every entry holds the keys of all its series. */
+  static final int V3 = 3;
   /** Framed like version 3; its entries hold no arrays. */
   static final int V2 = 2;
   static final int V1 = 1;

@@ -65,7 +65,7 @@ public final class WriteAheadLog implements AutoCloseable {
   private final FsyncPolicy policy;
   private final SegmentFiles files;
   private final LongSupplier nanoClock;
-  /** The encoding of recently logged series keys: entries name their series in full. */
+  /** The encoding of recently logged series keys: each segment defines its series in full. */
   private final KeyEncodings keyEncodings = new KeyEncodings();
   private final Object appendLock = new Object();
   private final Object syncLock = new Object();
@@ -73,6 +73,8 @@ public final class WriteAheadLog implements AutoCloseable {
   private volatile Runnable failureListener = () -> { };
   private FileChannel channel;
   private long segment;
+  /** The series numbers of the segment written now; replaced with the segment, under appendLock. */
+  private volatile SegmentSeries segmentSeries = new SegmentSeries();
   private long written;
   private volatile long synced;
   private long generation; // counts appends across segments, so positions compare across rolls
@@ -191,12 +193,18 @@ public final class WriteAheadLog implements AutoCloseable {
    *     nothing of the batch is then in the log
    */
   public Written write(PointBatch batch) throws IOException {
-    ByteWriter entry = WalEntries.encode(batch, keyEncodings, WalFormat.FRAME_HEADER, entryWriters.poll());
+    // encoded outside the lock for the segment written now; should the log move to another one
+    // before the lock is taken, the entry is encoded again for that one under the lock
+    WalEntries.Numbered entry = WalEntries.encode(batch, keyEncodings, segmentSeries, WalFormat.FRAME_HEADER,
+        entryWriters.poll());
     try {
-      return write(WalFormat.frame(entry.array(), entry.size(), batch.size()));
+      Appended appended = write(batch, entry);
+      entry = appended.entry();
+      entry.defined();
+      return appended.written();
     } finally {
-      if (entry.capacity() <= REUSED_ENTRY_BYTES) {
-        entryWriters.offer(entry);
+      if (entry.bytes().capacity() <= REUSED_ENTRY_BYTES) {
+        entryWriters.offer(entry.bytes());
       }
     }
   }
@@ -226,7 +234,10 @@ public final class WriteAheadLog implements AutoCloseable {
     }
   }
 
-  private Written write(ByteBuffer frame) throws IOException {
+  /** An entry as it went into the log, and where. */
+  private record Appended(Written written, WalEntries.Numbered entry) {}
+
+  private Appended write(PointBatch batch, WalEntries.Numbered encoded) throws IOException {
     synchronized (appendLock) {
       if (channel == null && failure == null) {
         throw new IOException("write-ahead log is closed");
@@ -242,6 +253,9 @@ public final class WriteAheadLog implements AutoCloseable {
           throw fail("rolling to a new segment failed", e);
         }
       }
+      WalEntries.Numbered entry = encoded.segment() == segmentSeries ? encoded
+          : WalEntries.encode(batch, keyEncodings, segmentSeries, WalFormat.FRAME_HEADER, encoded.bytes());
+      ByteBuffer frame = WalFormat.frame(entry.bytes().array(), entry.bytes().size(), batch.size());
       long before = written;
       try {
         while (frame.hasRemaining()) {
@@ -253,7 +267,7 @@ public final class WriteAheadLog implements AutoCloseable {
       }
       written += frame.limit();
       generation += frame.limit();
-      return new Written(segment, generation);
+      return new Appended(new Written(segment, generation), entry);
     }
   }
 
@@ -377,6 +391,7 @@ public final class WriteAheadLog implements AutoCloseable {
     }
     channel = created;
     segment = sequence;
+    segmentSeries = new SegmentSeries();
     written = WalFormat.SEGMENT_HEADER;
   }
 

@@ -3,6 +3,7 @@ package io.chronix.ingest.wal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
@@ -10,6 +11,7 @@ import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -57,24 +59,31 @@ class WalArraysTest {
       assertArrayEquals(new double[0], read.array(2));
     }
     byte[] segment = Files.readAllBytes(dir.resolve(String.format("segment-%020d.wal", 1)));
-    assertEquals(WalFormat.VERSION, segment[WalFormat.MAGIC.length], "segments with arrays are version 3");
-    assertEquals(3, WalFormat.VERSION);
+    assertEquals(WalFormat.VERSION, segment[WalFormat.MAGIC.length], "segments with arrays are version 3 or later");
+    assertTrue(WalFormat.VERSION >= 3);
   }
 
+  /** Segments of versions 2 and 3 hold every series key in every entry; both replay as before. */
   @Test
-  void aVersionTwoSegmentStillReplays() throws IOException {
+  void versionTwoAndThreeSegmentsStillReplay() throws IOException {
     PointBatch batch = new PointBatch();
     batch.accept(IDLE, 1_000, 7);
-    try (WriteAheadLog wal = open()) {
-      replay(wal);
-      wal.append(batch);
-    }
-    Path segment = dir.resolve(String.format("segment-%020d.wal", 1));
-    byte[] bytes = Files.readAllBytes(segment);
-    bytes[WalFormat.MAGIC.length] = (byte) WalFormat.V2; // the same frames, as the release before arrays wrote them
-    Files.write(segment, bytes);
-    try (WriteAheadLog wal = open()) {
-      assertEquals(7.0, replay(wal).get(0).value(0));
+    batch.acceptArray(CPUS, 1_000, new double[] {1, 2});
+    for (int version : new int[] {WalFormat.V2, WalFormat.V3}) {
+      byte[] payload = WalEntries.encode(batch);
+      byte[] framed = new byte[WalFormat.FRAME_HEADER + payload.length];
+      System.arraycopy(payload, 0, framed, WalFormat.FRAME_HEADER, payload.length);
+      WalFormat.frame(framed, framed.length, batch.size());
+      ByteBuffer segment = ByteBuffer.allocate(WalFormat.SEGMENT_HEADER + framed.length);
+      segment.put(WalFormat.MAGIC).put((byte) version).put(framed);
+      Path file = dir.resolve(String.format("segment-%020d.wal", version));
+      Files.write(file, segment.array());
+      try (WriteAheadLog wal = open()) {
+        PointBatch read = replay(wal).get(0);
+        assertEquals(7.0, read.value(0), "version " + version);
+        assertArrayEquals(new double[] {1, 2}, read.array(1));
+      }
+      Files.delete(file);
     }
   }
 
