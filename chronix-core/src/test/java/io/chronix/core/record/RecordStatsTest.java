@@ -32,6 +32,28 @@ class RecordStatsTest {
     assertEquals(new RecordStats(1, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN), RecordStats.of(texts));
   }
 
+  /** Values given in pieces (a range's blocks) give what all of them at once give, zeros' signs included. */
+  @Test
+  void statisticsOverPiecesAreThoseOverTheWhole() {
+    Random random = new Random(13);
+    double[] pool = {0.0, -0.0, Double.NaN, 1.5, -1.5, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 7, -7};
+    for (int round = 0; round < 3000; round++) {
+      int n = 1 + random.nextInt(16);
+      Points points = new Points(n);
+      for (int i = 0; i < n; i++) {
+        points.add(i, random.nextInt(4) == 0 ? random.nextGaussian() : pool[random.nextInt(pool.length)]);
+      }
+      double[] values = points.valueArray();
+      RecordStats.Running running = new RecordStats.Running();
+      for (int from = 0; from < n; ) {
+        int to = from + 1 + random.nextInt(n - from);
+        running.add(values, from, to);
+        from = to;
+      }
+      assertEquals(reference(points), running.stats(), points.toString());
+    }
+  }
+
   private static RecordStats reference(Points points) {
     double min = Double.NaN;
     double max = Double.NaN;
