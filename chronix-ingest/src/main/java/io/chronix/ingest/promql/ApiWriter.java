@@ -134,8 +134,19 @@ final class ApiWriter {
         json.writeFieldName("metric");
         labels(json, series.labels());
         json.writeArrayFieldStart("values");
+        // a range's steps often repeat a value (a gauge that holds, a sample looked back at):
+        // its text is made once for the run
+        long[] timestamps = series.timestamps();
+        double[] values = series.values();
+        long previousBits = 0;
+        String text = null;
         for (int i = 0; i < series.size(); i++) {
-          point(json, series.timestamps()[i], GoFloats.format(series.values()[i]));
+          long bits = Double.doubleToRawLongBits(values[i]);
+          if (text == null || bits != previousBits) {
+            text = GoFloats.format(values[i]);
+            previousBits = bits;
+          }
+          point(json, timestamps[i], text);
         }
         json.writeEndArray();
         json.writeEndObject();
@@ -147,7 +158,11 @@ final class ApiWriter {
 
   private static void point(JsonGenerator json, long millis, String value) throws IOException {
     json.writeStartArray();
-    json.writeNumber(seconds(millis));
+    if (millis % 1000 == 0) { // whole seconds, as steps mostly are: written as a number, no text made
+      json.writeNumber(millis / 1000);
+    } else {
+      json.writeNumber(seconds(millis));
+    }
     json.writeString(value);
     json.writeEndArray();
   }

@@ -113,6 +113,27 @@ class PrometheusApiTest {
     assertEquals(T0 + 900_000, series.timestamps()[15]);
   }
 
+  /**
+   * A range's points as Prometheus writes them: whole seconds as integers, others with their
+   * fraction, each value's shortest text, also where steps repeat a value and where they change.
+   */
+  @Test
+  void rangePointsAreSecondsAndShortestValueTexts() throws Exception {
+    HttpResponse<String> halves = api.get("/api/v1/query_range?query=" + encode("cpu_usage_idle{host=\"web1\"}")
+        + "&start=" + (T0 / 1000) + "&end=" + (T0 / 1000 + 2) + "&step=0.5");
+    assertEquals(200, halves.statusCode(), halves.body());
+    assertTrue(halves.body().contains("\"values\":[[1704067200,\"90\"],[1704067200.5,\"90\"],[1704067201,\"90\"],"
+        + "[1704067201.5,\"90\"],[1704067202,\"90\"]]"), halves.body());
+    HttpResponse<String> thirds = api.get("/api/v1/query_range?query=" + encode("cpu_usage_idle{host=\"web1\"} / 3")
+        + "&start=" + (T0 / 1000) + "&end=" + (T0 / 1000 + 60) + "&step=10");
+    JsonNode values = JSON.readTree(thirds.body()).at("/data/result/0/values");
+    assertEquals(7, values.size(), thirds.body());
+    for (int i = 0; i < values.size(); i++) {
+      assertEquals(Double.toString((90 + i % 5) / 3.0).replaceAll("\\.0$", ""), values.get(i).get(1).asText(),
+          thirds.body());
+    }
+  }
+
   @Test
   void postFormAndGetAnswerAlike() throws Exception {
     String query = "sum by (host) (rate(http_requests_total[1m])) * 60";
