@@ -13,13 +13,8 @@ class RecordStatsTest {
   @Test
   void statisticsAreThoseOfMathsMinMaxAndASumInOrder() {
     Random random = new Random(11);
-    double[] pool = {0.0, -0.0, Double.NaN, 1.5, -1.5, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 7, -7};
     for (int round = 0; round < 2000; round++) {
-      int n = 1 + random.nextInt(12);
-      Points points = new Points(n);
-      for (int i = 0; i < n; i++) {
-        points.add(i, random.nextInt(3) == 0 ? random.nextGaussian() : pool[random.nextInt(pool.length)]);
-      }
+      Points points = randomPoints(random, 12);
       assertEquals(reference(points), RecordStats.of(points), points.toString());
     }
     Points longs = new Points(ValueType.LONG, 3);
@@ -36,13 +31,9 @@ class RecordStatsTest {
   @Test
   void statisticsOverPiecesAreThoseOverTheWhole() {
     Random random = new Random(13);
-    double[] pool = {0.0, -0.0, Double.NaN, 1.5, -1.5, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 7, -7};
     for (int round = 0; round < 3000; round++) {
-      int n = 1 + random.nextInt(16);
-      Points points = new Points(n);
-      for (int i = 0; i < n; i++) {
-        points.add(i, random.nextInt(4) == 0 ? random.nextGaussian() : pool[random.nextInt(pool.length)]);
-      }
+      Points points = randomPoints(random, 16);
+      int n = points.size();
       double[] values = points.valueArray();
       RecordStats.Running running = new RecordStats.Running();
       for (int from = 0; from < n; ) {
@@ -52,6 +43,17 @@ class RecordStatsTest {
       }
       assertEquals(reference(points), running.stats(), points.toString());
     }
+  }
+
+  /** Up to {@code most} points: zeros of both signs, NaN, infinities and a few other values, some random. */
+  private static Points randomPoints(Random random, int most) {
+    double[] pool = {0.0, -0.0, Double.NaN, 1.5, -1.5, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 7, -7};
+    int n = 1 + random.nextInt(most);
+    Points points = new Points(n);
+    for (int i = 0; i < n; i++) {
+      points.add(i, random.nextInt(3) == 0 ? random.nextGaussian() : pool[random.nextInt(pool.length)]);
+    }
+    return points;
   }
 
   private static RecordStats reference(Points points) {
