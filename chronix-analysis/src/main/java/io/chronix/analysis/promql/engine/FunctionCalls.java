@@ -197,11 +197,20 @@ final class FunctionCalls {
       w.timestamps = s.timestampArray();
       w.values = s.valueArray();
       w.metricName = s.labels().metricName();
+      int from = 0;
+      int to = 0;
+      long previousEnd = Long.MIN_VALUE;
       for (int step = 0; step < steps; step++) {
         long end = argument.windowEnd(evaluator, step);
         long start = end - argument.rangeMillis();
-        int from = s.upperBound(start);
-        int to = s.upperBound(end);
+        if (step > 0 && end >= previousEnd && end - previousEnd <= argument.rangeMillis()) {
+          from = s.upperBoundFrom(from, start); // windows moving forward, overlapping: a few places on
+          to = s.upperBoundFrom(to, end);
+        } else {
+          from = s.upperBound(start);
+          to = s.upperBound(end);
+        }
+        previousEnd = end;
         if (to <= from) {
           continue;
         }
