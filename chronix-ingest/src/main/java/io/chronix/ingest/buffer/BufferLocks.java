@@ -16,6 +16,9 @@ final class BufferLocks {
 
   static final int STRIPES = 64;
   private static final int SHIFT = Integer.SIZE - Integer.numberOfTrailingZeros(STRIPES);
+  /** Ints between two stripes' busy marks: 64 bytes, a cache line. */
+  private static final int BUSY_SPACING = 16;
+  private static final VarHandle BUSY = MethodHandles.arrayElementVarHandle(int[].class);
 
   private final Object[] stripes = new Object[STRIPES];
   /**
@@ -25,8 +28,6 @@ final class BufferLocks {
    * over a busy stripe and comes back to it after the others.
    */
   private final int[] busy = new int[STRIPES * BUSY_SPACING];
-  private static final int BUSY_SPACING = 16;
-  private static final VarHandle BUSY = MethodHandles.arrayElementVarHandle(int[].class);
 
   BufferLocks() {
     for (int i = 0; i < STRIPES; i++) {

@@ -42,11 +42,6 @@ public final class SeriesBuffers implements LiveSeries {
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
   /** Guard the buffers: every buffer of a key is guarded by the key's stripe. */
   private final BufferLocks locks = new BufferLocks();
-
-  /** The lock stripes (tests hold one to see a batch pass over it). */
-  BufferLocks locks() {
-    return locks;
-  }
   /** Each stripe's staged points, guarded by the stripe's lock. */
   private final StagedPoints[] staging = new StagedPoints[BufferLocks.STRIPES];
   /** Runs of a batch up to this long are staged (longer ones are cheap to add at once). */
@@ -151,6 +146,11 @@ public final class SeriesBuffers implements LiveSeries {
     public double[] array(int index) {
       return a;
     }
+  }
+
+  /** The lock stripes (tests hold one to see a batch pass over it). */
+  BufferLocks locks() {
+    return locks;
   }
 
   /**
