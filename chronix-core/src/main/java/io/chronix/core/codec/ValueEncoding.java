@@ -155,16 +155,8 @@ public final class ValueEncoding {
     }
     int mode = in.readByte();
     switch (mode) {
-      case LONG: {
-        long[] longs = new long[wanted];
-        in.readZigZags(longs, 0, wanted); // the deltas, summed in place
-        long current = 0;
-        for (int i = 0; i < wanted; i++) {
-          current += longs[i];
-          longs[i] = current;
-        }
-        return Points.wrapLongs(timestamps, longs, wanted);
-      }
+      case LONG:
+        return Points.wrapLongs(timestamps, decodeLongs(in, wanted), wanted);
       case BOOLEAN:
         return Points.wrap(ValueType.BOOLEAN, timestamps, decodeBooleans(in, n), wanted);
       case STRING:
@@ -192,13 +184,10 @@ public final class ValueEncoding {
     int mode = in.readByte();
     switch (mode) {
       case LONG: {
-        long[] longs = new long[n];
-        in.readZigZags(longs, 0, n);
+        long[] longs = decodeLongs(in, n);
         double[] numbers = new double[n];
-        long current = 0;
         for (int i = 0; i < n; i++) {
-          current += longs[i];
-          numbers[i] = current;
+          numbers[i] = longs[i];
         }
         return numbers;
       }
@@ -210,6 +199,18 @@ public final class ValueEncoding {
       default:
         return decodeDoubles(in, mode, n);
     }
+  }
+
+  /** The first {@code n} longs: their changes read, summed in place. */
+  private static long[] decodeLongs(ByteReader in, int n) {
+    long[] longs = new long[n];
+    in.readZigZags(longs, 0, n);
+    long current = 0;
+    for (int i = 0; i < n; i++) {
+      current += longs[i];
+      longs[i] = current;
+    }
+    return longs;
   }
 
   private static double[] decodeBooleans(ByteReader in, int n) {

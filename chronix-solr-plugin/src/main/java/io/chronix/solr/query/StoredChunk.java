@@ -50,8 +50,7 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
     try {
       return RangeStats.of(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
     } catch (CorruptBlobException e) {
-      throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
-          "record " + id + " of series " + series + " cannot be decoded: " + e.getMessage(), e);
+      throw undecodable(series, e);
     }
   }
 
@@ -65,8 +64,13 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
       return range.isAll() ? ChunkCodec.decode(data)
           : ChunkCodec.decode(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
     } catch (CorruptBlobException e) {
-      throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
-          "record " + id + " of series " + series + " cannot be decoded: " + e.getMessage(), e);
+      throw undecodable(series, e);
     }
+  }
+
+  /** A blob that cannot be decoded: a server error naming the record and its series. */
+  private SolrException undecodable(SeriesFields series, CorruptBlobException e) {
+    return new SolrException(SolrException.ErrorCode.SERVER_ERROR,
+        "record " + id + " of series " + series + " cannot be decoded: " + e.getMessage(), e);
   }
 }

@@ -246,9 +246,8 @@ public final class RemoteWriteParser {
     void toNanos(int mark) {
       for (int i = mark; i < size; i++) {
         long millis = timestamps[i];
-        // the message made only then: a string a sample was a tenth of the parse
-        if (millis > MAX_MILLIS || millis < -MAX_MILLIS) {
-          nanos(millis, "sample " + (i - mark + 1));
+        if (!inNanosRange(millis)) { // the message made only then: a string a sample was a tenth of the parse
+          throw beyondNanosRange(millis, "sample " + (i - mark + 1));
         }
         timestamps[i] = millis * 1_000_000L;
       }
@@ -314,10 +313,18 @@ public final class RemoteWriteParser {
   }
 
   private static long nanos(long millis, String what) {
-    if (millis > MAX_MILLIS || millis < -MAX_MILLIS) {
-      throw new IllegalArgumentException(what + ": timestamp " + millis + " ms is beyond the nanosecond range (year 2262)");
+    if (!inNanosRange(millis)) {
+      throw beyondNanosRange(millis, what);
     }
     return millis * 1_000_000L;
+  }
+
+  private static boolean inNanosRange(long millis) {
+    return millis <= MAX_MILLIS && millis >= -MAX_MILLIS;
+  }
+
+  private static IllegalArgumentException beyondNanosRange(long millis, String what) {
+    return new IllegalArgumentException(what + ": timestamp " + millis + " ms is beyond the nanosecond range (year 2262)");
   }
 
   /** The series as Prometheus writes it (labels as name, value pairs), so that an error can be traced to its source. */
