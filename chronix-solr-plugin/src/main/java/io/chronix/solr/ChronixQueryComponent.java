@@ -17,6 +17,7 @@ import io.chronix.solr.distributed.ShardParams;
 import io.chronix.solr.distributed.ShardSignature;
 import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
+import io.chronix.solr.query.RecordCache;
 import io.chronix.solr.query.SeriesCollector;
 import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.query.TimeRangeQuery;
@@ -86,7 +87,11 @@ public class ChronixQueryComponent extends SearchComponent {
 
   private static final String QUERY_CONTEXT = ChronixQueryComponent.class.getName() + ".query";
 
+  /** Megabytes of records kept for the next query where the configset names no size. */
+  static final long DEFAULT_RECORD_CACHE_MB = 32;
+
   private long maxDecodedPoints = 50_000_000L;
+  private RecordCache records = RecordCache.shared(DEFAULT_RECORD_CACHE_MB << 20);
 
   @Override
   public void init(NamedList<?> args) {
@@ -94,6 +99,21 @@ public class ChronixQueryComponent extends SearchComponent {
     Object limit = args.get("maxDecodedPoints");
     if (limit != null) {
       maxDecodedPoints = Long.parseLong(limit.toString());
+    }
+    Object cacheMb = args.get("recordCacheMB");
+    if (cacheMb != null) {
+      long mb;
+      try {
+        mb = Long.parseLong(cacheMb.toString().trim());
+      } catch (NumberFormatException e) {
+        mb = -1;
+      }
+      if (mb < 0 || mb > (Long.MAX_VALUE >> 20)) {
+        throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
+            "chronix search component: recordCacheMB must be a whole number of megabytes, 0 or more, not '"
+                + cacheMb + "'");
+      }
+      records = RecordCache.shared(mb << 20);
     }
   }
 
@@ -264,7 +284,7 @@ public class ChronixQueryComponent extends SearchComponent {
   }
 
   SeriesCollector collector() {
-    return new SeriesCollector(maxDecodedPoints);
+    return new SeriesCollector(maxDecodedPoints, records);
   }
 
   @Override

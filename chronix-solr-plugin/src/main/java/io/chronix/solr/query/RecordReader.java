@@ -30,7 +30,8 @@ import org.apache.solr.search.SolrIndexSearcher;
  * be decompressed for a document or two.
  *
  * <p>Records whose blobs are not wanted come from the segment's doc values where it has them for
- * every stored field ({@link DocValueRecords}): no stored-fields block is inflated for them.
+ * every stored field ({@link DocValueRecords}): no stored-fields block is inflated for them. Records
+ * read one at a time with their blobs are kept in the {@link RecordCache} and taken from it again.
  *
  * <p>Doc values come from each segment itself: a composite view over all segments costs a
  * per-request wrapper and a binary search per document, a tenth of a small query's time.
@@ -67,8 +68,8 @@ final class RecordReader {
    *
    * @param need whose blobs ({@link RecordFields#DATA}) are read; listings need none
    */
-  static void read(SolrIndexSearcher searcher, DocSet docs, DataNeed need, RecordConsumer consumer)
-      throws IOException {
+  static void read(SolrIndexSearcher searcher, DocSet docs, DataNeed need, RecordCache cache,
+      RecordConsumer consumer) throws IOException {
     int[] ids = new int[docs.size()];
     int n = 0;
     DocIterator iterator = docs.iterator();
@@ -85,17 +86,20 @@ final class RecordReader {
         to++;
       }
       if (to > from) {
-        readLeaf(leaf, ids, from, to, need, consumer, searcher.getSchema());
+        readLeaf(leaf, ids, from, to, need, cache, consumer, searcher.getSchema());
       }
       from = to;
     }
   }
 
   private static void readLeaf(LeafReaderContext leaf, int[] ids, int from, int to, DataNeed need,
-      RecordConsumer consumer, IndexSchema schema) throws IOException {
+      RecordCache cache, RecordConsumer consumer, IndexSchema schema) throws IOException {
     LeafReader reader = leaf.reader();
     DocValueRecords withoutBlobs = need == DataNeed.ALL ? null : DocValueRecords.of(reader, schema);
-    StoredFields fields = need == DataNeed.NONE && withoutBlobs != null ? null : storedFields(leaf, ids, from, to);
+    StoredFields sequential = need == DataNeed.NONE && withoutBlobs != null ? null : sequential(leaf, ids, from, to);
+    // a segment's matches read in one pass inflate each block once: the cache would only churn
+    RecordCache single = sequential == null ? cache : RecordCache.NONE;
+    StoredFields fields = sequential;
     NumericDocValues orders = reader.getNumericDocValues(RecordFields.WRITE_ORDER);
     NumericDocValues versions = reader.getNumericDocValues(RecordFields.VERSION);
     boolean everyBlob = need == DataNeed.ALL;
@@ -110,13 +114,19 @@ final class RecordReader {
         // a record without its span in doc values is read whole: the join can do without them
         withData = start == null || end == null || need.wants(start, end);
       }
-      Document record;
-      if (!withData && withoutBlobs != null) {
+      Document record = withData ? single.get(reader, doc) : null;
+      if (record == null && !withData && withoutBlobs != null) {
         record = withoutBlobs.read(doc);
-      } else {
+      } else if (record == null) {
+        if (fields == null) {
+          fields = reader.storedFields();
+        }
         DocumentStoredFieldVisitor visitor = withData ? new DocumentStoredFieldVisitor() : new WithoutData();
         fields.document(doc, visitor);
         record = visitor.getDocument();
+        if (withData) {
+          single.put(reader, doc, record);
+        }
       }
       long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[i]);
       consumer.accept(ids[i], writeOrder, record);
@@ -125,11 +135,6 @@ final class RecordReader {
 
   private static Long valueOf(NumericDocValues values, int doc) throws IOException {
     return values != null && values.advanceExact(doc) ? values.longValue() : null;
-  }
-
-  private static StoredFields storedFields(LeafReaderContext leaf, int[] ids, int from, int to) throws IOException {
-    StoredFields fields = sequential(leaf, ids, from, to);
-    return fields != null ? fields : leaf.reader().storedFields();
   }
 
   /** The merge instance of the segment's stored fields when the matches are dense, else null. */

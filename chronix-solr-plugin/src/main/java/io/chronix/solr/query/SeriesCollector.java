@@ -42,9 +42,12 @@ public final class SeriesCollector {
   static final long PARALLEL_DECODE_POINTS = 50_000;
 
   private final long maxDecodedPoints;
+  private final RecordCache records;
 
-  public SeriesCollector(long maxDecodedPoints) {
+  /** @param records where records read one at a time are kept for the next query */
+  public SeriesCollector(long maxDecodedPoints, RecordCache records) {
     this.maxDecodedPoints = maxDecodedPoints;
+    this.records = records;
   }
 
   /** Joined series in {@link JoinedSeries#sort} order; series with no point in range are left out. */
@@ -326,7 +329,7 @@ public final class SeriesCollector {
       JoinFields join, boolean keysOnly, boolean summarize, long[] points) throws IOException {
     DocSet docs = searcher.getDocSet(queries);
     Map<List<String>, Group> groups = new HashMap<>();
-    RecordReader.read(searcher, docs, dataNeed(keysOnly, summarize, range), (docId, writeOrder, document) -> {
+    RecordReader.read(searcher, docs, dataNeed(keysOnly, summarize, range), records, (docId, writeOrder, document) -> {
       Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
       group.fields.addAll(document);
       if (keysOnly) {

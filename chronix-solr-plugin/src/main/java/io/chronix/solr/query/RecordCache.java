@@ -1,0 +1,139 @@
+package io.chronix.solr.query;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * Records read one at a time from a segment, kept with all their stored fields (the blob among
+ * them) up to a bound in bytes, so that a record asked for again is not inflated again.
+ *
+ * <p>A record read alone costs inflating the stored-fields block around it and the block's
+ * dictionary, about 56 KB whatever the record's size: a fifth of a one-series query's CPU on P4
+ * (docs/benchmarks.md). Dashboards ask the same recent records at every refresh, and Solr's own
+ * document cache is no help there: it belongs to a searcher, and the server opens a new one
+ * every second while it ingests. Segments never change, so entries are keyed by the segment's
+ * core and the document's number in it, survive new searchers, and are dropped when their
+ * segment closes (after a merge). A deleted record keeps its entry until then, but no query
+ * matches it.
+ *
+ * <p>Entries are shared between requests and must not be changed.
+ */
+public final class RecordCache {
+
+  /** A cache that keeps nothing. */
+  public static final RecordCache NONE = new RecordCache(0);
+
+  /** One cache per size for the whole JVM: the cores of a node (shards, replicas) share it. */
+  private static final Map<Long, RecordCache> SHARED = new ConcurrentHashMap<>();
+
+  /** A cached document's bytes besides its fields' values: the Document, field objects, names. */
+  private static final int DOCUMENT_OVERHEAD = 128;
+  private static final int FIELD_OVERHEAD = 64;
+
+  private record Key(Object core, int doc) {}
+
+  private final Cache<Key, Document> documents;
+  private final Set<Object> watchedCores = ConcurrentHashMap.newKeySet();
+
+  /** @param maxBytes the bound on the cached records' estimated size; 0 keeps nothing */
+  public RecordCache(long maxBytes) {
+    if (maxBytes < 0) {
+      throw new IllegalArgumentException("record cache size must not be negative: " + maxBytes);
+    }
+    documents = maxBytes == 0 ? null
+        : Caffeine.newBuilder().maximumWeight(maxBytes).weigher((Key key, Document doc) -> weight(doc))
+            .executor(Runnable::run).build();
+  }
+
+  /**
+   * The JVM's cache of this size, made on first use; the cores of a node share it, so a node of
+   * many cores keeps at most this much per size configured.
+   */
+  public static RecordCache shared(long maxBytes) {
+    return maxBytes == 0 ? NONE : SHARED.computeIfAbsent(maxBytes, RecordCache::new);
+  }
+
+  /** The document {@code doc} of the segment, or null where it is not cached (or the segment cannot be keyed). */
+  Document get(LeafReader segment, int doc) {
+    Object core = coreOf(segment);
+    return core == null ? null : documents.getIfPresent(new Key(core, doc));
+  }
+
+  /** Keeps a document of the segment read with all its stored fields. */
+  void put(LeafReader segment, int doc, Document document) {
+    Object core = coreOf(segment);
+    if (core == null) {
+      return;
+    }
+    if (watchedCores.add(core)) {
+      try {
+        segment.getCoreCacheHelper().addClosedListener(this::dropCore);
+      } catch (RuntimeException e) {
+        watchedCores.remove(core); // a reader that cannot tell when it closes is not cached
+        return;
+      }
+    }
+    documents.put(new Key(core, doc), document);
+  }
+
+  /** Whether documents are kept at all. */
+  boolean enabled() {
+    return documents != null;
+  }
+
+  /** Cached documents, after pending evictions: for tests and metrics. */
+  long size() {
+    if (documents == null) {
+      return 0;
+    }
+    documents.cleanUp();
+    return documents.estimatedSize();
+  }
+
+  /** The cached documents' estimated bytes, after pending evictions. */
+  long bytes() {
+    if (documents == null) {
+      return 0;
+    }
+    documents.cleanUp();
+    return documents.policy().eviction().map(e -> e.weightedSize().orElse(0L)).orElse(0L);
+  }
+
+  private Object coreOf(LeafReader segment) {
+    if (documents == null) {
+      return null;
+    }
+    IndexReader.CacheHelper helper = segment.getCoreCacheHelper();
+    return helper == null ? null : helper.getKey();
+  }
+
+  private void dropCore(IndexReader.CacheKey core) throws IOException {
+    watchedCores.remove(core);
+    documents.asMap().keySet().removeIf(key -> key.core() == core);
+  }
+
+  private static int weight(Document document) {
+    long bytes = DOCUMENT_OVERHEAD;
+    for (IndexableField field : document.getFields()) {
+      bytes += FIELD_OVERHEAD + field.name().length();
+      BytesRef binary = field.binaryValue();
+      if (binary != null) {
+        bytes += binary.length;
+      } else if (field.stringValue() != null) {
+        bytes += 2L * field.stringValue().length();
+      } else {
+        bytes += 8;
+      }
+    }
+    return (int) Math.min(Integer.MAX_VALUE, bytes);
+  }
+}

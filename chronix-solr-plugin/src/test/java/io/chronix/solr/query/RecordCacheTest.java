@@ -1,0 +1,121 @@
+package io.chronix.solr.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.Directory;
+import org.junit.jupiter.api.Test;
+
+class RecordCacheTest {
+
+  @Test
+  void keepsDocumentsPerSegmentAndNumber() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory(); IndexWriter writer = writer(dir)) {
+      add(writer, 2, 100);
+      writer.commit();
+      add(writer, 2, 100); // a second segment: its documents are numbered from 0 again
+      writer.commit();
+      RecordCache cache = new RecordCache(1 << 20);
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        assertEquals(2, reader.leaves().size());
+        LeafReader first = reader.leaves().get(0).reader();
+        LeafReader second = reader.leaves().get(1).reader();
+        Document record = first.storedFields().document(0);
+        cache.put(first, 0, record);
+        assertSame(record, cache.get(first, 0));
+        assertNull(cache.get(first, 1));
+        assertNull(cache.get(second, 0), "document 0 of another segment is another record");
+        // the reader reopened after more records (as Solr's searcher after a soft commit)
+        // shares the unchanged segment and finds the record again
+        add(writer, 1, 100);
+        writer.commit();
+        try (DirectoryReader reopened = DirectoryReader.openIfChanged(reader)) {
+          assertEquals(3, reopened.leaves().size());
+          assertSame(record, cache.get(reopened.leaves().get(0).reader(), 0));
+        }
+      }
+    }
+  }
+
+  @Test
+  void staysWithinItsBytes() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory(); IndexWriter writer = writer(dir)) {
+      add(writer, 50, 4_000);
+      writer.commit();
+      RecordCache cache = new RecordCache(40_000);
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader segment = reader.leaves().get(0).reader();
+        for (int doc = 0; doc < 50; doc++) {
+          cache.put(segment, doc, segment.storedFields().document(doc));
+        }
+        assertTrue(cache.bytes() <= 40_000, "cached bytes " + cache.bytes());
+        assertTrue(cache.size() >= 5 && cache.size() < 10, "records of about 4 KB in 40 KB: " + cache.size());
+      }
+    }
+  }
+
+  @Test
+  void dropsTheRecordsOfAClosedSegment() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory(); IndexWriter writer = writer(dir)) {
+      add(writer, 3, 100);
+      writer.commit();
+      add(writer, 3, 100);
+      writer.commit();
+      RecordCache cache = new RecordCache(1 << 20);
+      DirectoryReader before = DirectoryReader.open(dir);
+      for (var leaf : before.leaves()) {
+        cache.put(leaf.reader(), 1, leaf.reader().storedFields().document(1));
+      }
+      assertEquals(2, cache.size());
+      writer.forceMerge(1); // the merge replaces both segments; the old reader still holds them
+      writer.commit();
+      try (DirectoryReader merged = DirectoryReader.open(dir)) {
+        LeafReader segment = merged.leaves().get(0).reader();
+        cache.put(segment, 0, segment.storedFields().document(0));
+        before.close();
+        assertEquals(1, cache.size(), "only the merged segment's record is left");
+        assertNotNull(cache.get(segment, 0));
+      }
+    }
+  }
+
+  @Test
+  void aCacheOfNoBytesKeepsNothing() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory(); IndexWriter writer = writer(dir)) {
+      add(writer, 1, 100);
+      writer.commit();
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader segment = reader.leaves().get(0).reader();
+        RecordCache.NONE.put(segment, 0, segment.storedFields().document(0));
+        assertNull(RecordCache.NONE.get(segment, 0));
+        assertEquals(0, RecordCache.NONE.size());
+      }
+    }
+    assertThrows(IllegalArgumentException.class, () -> new RecordCache(-1));
+  }
+
+  private static IndexWriter writer(Directory dir) throws Exception {
+    // no merges but the one a test asks for, so that each commit is a segment of its own
+    return new IndexWriter(dir, new IndexWriterConfig().setMergePolicy(org.apache.lucene.index.NoMergePolicy.INSTANCE));
+  }
+
+  private static void add(IndexWriter writer, int records, int blobBytes) throws Exception {
+    for (int i = 0; i < records; i++) {
+      Document document = new Document();
+      document.add(new StoredField("id", "record-" + i));
+      document.add(new StoredField("data", new byte[blobBytes]));
+      writer.addDocument(document);
+    }
+  }
+}
