@@ -31,7 +31,9 @@ import org.apache.solr.search.SolrIndexSearcher;
  *
  * <p>Records whose blobs are not wanted come from the segment's doc values where it has them for
  * every stored field ({@link DocValueRecords}): no stored-fields block is inflated for them. Records
- * read one at a time with their blobs are kept in the {@link RecordCache} and taken from it again.
+ * read with their blobs are kept in the {@link RecordCache} and taken from it again: a dashboard's
+ * `rate` over a thousand counters spent 69 % of its time inflating blocks for records it had read
+ * at its last refresh.
  *
  * <p>Doc values come from each segment itself: a composite view over all segments costs a
  * per-request wrapper and a binary search per document, a tenth of a small query's time.
@@ -96,10 +98,7 @@ final class RecordReader {
       RecordCache cache, RecordConsumer consumer, IndexSchema schema) throws IOException {
     LeafReader reader = leaf.reader();
     DocValueRecords withoutBlobs = need == DataNeed.ALL ? null : DocValueRecords.of(reader, schema);
-    StoredFields sequential = need == DataNeed.NONE && withoutBlobs != null ? null : sequential(leaf, ids, from, to);
-    // a segment's matches read in one pass inflate each block once: the cache would only churn
-    RecordCache single = sequential == null ? cache : RecordCache.NONE;
-    StoredFields fields = sequential;
+    StoredFields fields = need == DataNeed.NONE && withoutBlobs != null ? null : sequential(leaf, ids, from, to);
     NumericDocValues orders = reader.getNumericDocValues(RecordFields.WRITE_ORDER);
     NumericDocValues versions = reader.getNumericDocValues(RecordFields.VERSION);
     boolean everyBlob = need == DataNeed.ALL;
@@ -114,7 +113,7 @@ final class RecordReader {
         // a record without its span in doc values is read whole: the join can do without them
         withData = start == null || end == null || need.wants(start, end);
       }
-      Document record = withData ? single.get(reader, doc) : null;
+      Document record = withData ? cache.get(reader, doc) : null;
       if (record == null && !withData && withoutBlobs != null) {
         record = withoutBlobs.read(doc);
       } else if (record == null) {
@@ -125,7 +124,7 @@ final class RecordReader {
         fields.document(doc, visitor);
         record = visitor.getDocument();
         if (withData) {
-          single.put(reader, doc, record);
+          cache.put(reader, doc, record);
         }
       }
       long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[i]);

@@ -336,15 +336,15 @@ public final class SeriesCollector {
         return;
       }
       points[0] = countWithin(points[0], document.getField(RecordFields.COUNT).numericValue().longValue());
-      BytesRef data = document.getBinaryValue(RecordFields.DATA);
-      byte[] blob = null;
-      if (data != null) {
-        blob = new byte[data.length];
-        System.arraycopy(data.bytes, data.offset, blob, 0, data.length);
-      }
-      group.chunks.add(new StoredChunk(document.get(RecordFields.ID), docId, writeOrder, blob,
-          document.getField(RecordFields.START).numericValue().longValue(),
-          document.getField(RecordFields.END).numericValue().longValue(), stats(document)));
+      byte[] blob = blobOf(document);
+      long start = document.getField(RecordFields.START).numericValue().longValue();
+      long end = document.getField(RecordFields.END).numericValue().longValue();
+      StoredChunk chunk = new StoredChunk(document.get(RecordFields.ID), docId, writeOrder, blob, start, end,
+          stats(document));
+      // a record the range cuts is decoded now: its points in range are fewer than its blob, which
+      // is let go before the next record is read instead of being held until the join
+      boolean cut = !range.isAll() && (start < range.fromMillis() || end > range.toMillis());
+      group.chunks.add(blob != null && cut && !summarize ? chunk.decodedFor(group.fields, range) : chunk);
     });
     // after the stored records: points flushed meanwhile are still among the buffered ones
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
@@ -358,6 +358,22 @@ public final class SeriesCollector {
       group.live.add(live);
     }
     return groups;
+  }
+
+  /**
+   * The record's blob, or null where it was not read. Lucene hands stored binary fields over in a
+   * newly allocated array (StoredFieldVisitor), so one that fills its array is taken as it is.
+   * Records kept in the {@link RecordCache} share theirs: blobs are never written to.
+   */
+  private static byte[] blobOf(Document document) {
+    BytesRef data = document.getBinaryValue(RecordFields.DATA);
+    if (data == null) {
+      return null;
+    }
+    if (data.offset == 0 && data.length == data.bytes.length) {
+      return data.bytes;
+    }
+    return java.util.Arrays.copyOfRange(data.bytes, data.offset, data.offset + data.length);
   }
 
   /** Types whose record statistics are those of their values (strings have none); every record has a type. */
