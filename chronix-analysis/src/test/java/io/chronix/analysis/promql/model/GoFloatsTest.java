@@ -1,0 +1,45 @@
+package io.chronix.analysis.promql.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigDecimal;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class GoFloatsTest {
+
+  @Test
+  void printsAsGoDoesWithoutExponent() {
+    assertEquals("81.44166666666666", GoFloats.format(81.44166666666666));
+    assertEquals("-0.5", GoFloats.format(-0.5));
+    assertEquals("0.001", GoFloats.format(0.001));
+    assertEquals("0.00001", GoFloats.format(1e-5));
+    assertEquals("12345678.9", GoFloats.format(12345678.9));
+    assertEquals("150000000000000000000", GoFloats.format(1.5e20));
+    assertEquals("1000000000000000", GoFloats.format(1e15));
+    assertEquals("42", GoFloats.format(42.0));
+    assertEquals("-0", GoFloats.format(-0.0));
+    assertEquals("NaN", GoFloats.format(Double.NaN));
+    assertEquals("+Inf", GoFloats.format(Double.POSITIVE_INFINITY));
+    assertEquals("-Inf", GoFloats.format(Double.NEGATIVE_INFINITY));
+  }
+
+  @Test
+  void everyFormIsThePlainFormOfJavasShortestDigits() {
+    Random random = new Random(3);
+    for (int i = 0; i < 100_000; i++) {
+      double value = Double.longBitsToDouble(random.nextLong());
+      if (Double.isNaN(value) || Double.isInfinite(value) || value == Math.rint(value)) {
+        continue;
+      }
+      String expected = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+      assertEquals(expected, GoFloats.format(value), Double.toString(value));
+      assertEquals(value, Double.parseDouble(GoFloats.format(value)));
+    }
+    for (int i = 0; i < 100_000; i++) { // the magnitudes samples have
+      double value = (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(20) - 6);
+      String expected = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+      assertEquals(expected, GoFloats.format(value), Double.toString(value));
+    }
+  }
+}
