@@ -3,6 +3,7 @@ package io.chronix.ingest;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.http.HttpApi;
+import io.chronix.ingest.http.ResponseCompression;
 import io.chronix.ingest.lifecycle.Backups;
 import io.chronix.ingest.lifecycle.RetentionFilter;
 import io.chronix.ingest.metrics.IngestCounters;
@@ -104,6 +105,7 @@ public final class ChronixServer implements AutoCloseable {
       // plain); the Prometheus API compresses its own answers (ApiWriter)
       GzipHandler gzip = new GzipHandler();
       gzip.setIncludedMethods("GET", "POST");
+      gzip.setDeflaterPool(ResponseCompression.deflaters());
       gzip.setHandler(solrNode.handler());
       contexts.addHandler(gzip);
     }

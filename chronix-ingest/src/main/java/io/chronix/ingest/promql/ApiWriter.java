@@ -5,13 +5,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.GoFloats;
+import io.chronix.ingest.http.ResponseCompression;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.PrometheusNames;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.zip.GZIPOutputStream;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
@@ -91,7 +91,7 @@ final class ApiWriter {
     String accepted = request.getHeader("Accept-Encoding");
     if (accepted != null && accepted.toLowerCase(java.util.Locale.ROOT).contains("gzip")) {
       response.setHeader("Content-Encoding", "gzip");
-      out = new GZIPOutputStream(out, 8192);
+      out = ResponseCompression.gzip(out, 8192);
     }
     return JSON.createGenerator(out);
   }
