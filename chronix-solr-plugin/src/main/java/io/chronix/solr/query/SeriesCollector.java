@@ -327,7 +327,7 @@ public final class SeriesCollector {
   /** The matched records and buffered series by join key; {@code points} counts the points to decode. */
   private Map<List<String>, Group> groups(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join, boolean keysOnly, boolean summarize, long[] points) throws IOException {
-    DocSet docs = searcher.getDocSet(queries);
+    DocSet docs = RecordDocs.of(searcher, queries);
     Map<List<String>, Group> groups = new HashMap<>();
     RecordReader.read(searcher, docs, dataNeed(keysOnly, summarize, range), records, (docId, writeOrder, document) -> {
       Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
