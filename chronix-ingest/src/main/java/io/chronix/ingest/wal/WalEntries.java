@@ -190,17 +190,17 @@ public final class WalEntries {
     ByteReader in = new ByteReader(payload, 0, payload.length);
     int definitions = count(in, payload.length);
     for (int d = 0; d < definitions; d++) {
-      long ref = in.readVarLong();
-      if (ref < 0 || ref > Integer.MAX_VALUE) {
-        throw new CorruptBlobException("log entry defines series number " + ref);
+      int ref = seriesNumber(in);
+      if (ref < 0) {
+        throw new CorruptBlobException("log entry defines a series number beyond an int");
       }
-      defined.put((int) ref, readKey(in, payload.length));
+      defined.put(ref, readKey(in, payload.length));
     }
     int keyCount = count(in, payload.length);
     SeriesKey[] keys = new SeriesKey[keyCount];
     for (int k = 0; k < keyCount; k++) {
-      long ref = in.readVarLong();
-      SeriesKey key = ref < 0 || ref > Integer.MAX_VALUE ? null : defined.get((int) ref);
+      int ref = seriesNumber(in);
+      SeriesKey key = ref < 0 ? null : defined.get(ref);
       if (key == null) {
         throw new CorruptBlobException("log entry names series number " + ref
             + ", which no readable entry of its segment defines");
@@ -208,6 +208,12 @@ public final class WalEntries {
       keys[k] = key;
     }
     return readPoints(in, payload.length, keys);
+  }
+
+  /** A series number as version 4 writes it, or -1 where the varint is beyond a non-negative int. */
+  private static int seriesNumber(ByteReader in) {
+    long ref = in.readVarLong();
+    return ref < 0 || ref > Integer.MAX_VALUE ? -1 : (int) ref;
   }
 
   private static SeriesKey readKey(ByteReader in, int limit) {

@@ -86,11 +86,6 @@ public final class RecordCache {
     documents.put(new Key(core, doc), document);
   }
 
-  /** Whether documents are kept at all. */
-  boolean enabled() {
-    return documents != null;
-  }
-
   /** Cached documents, after pending evictions: for tests and metrics. */
   long size() {
     if (documents == null) {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexOrDocValuesQuery;
@@ -14,7 +15,6 @@ import org.apache.lucene.search.Query;
 import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.schema.NumberType;
 import org.apache.solr.schema.SchemaField;
-import org.apache.solr.search.DocIterator;
 import org.apache.solr.search.DocSet;
 import org.apache.solr.search.SolrIndexSearcher;
 import org.apache.solr.search.SortedIntDocSet;
@@ -89,23 +89,15 @@ final class RecordDocs {
 
   private static DocSet withinRanges(SolrIndexSearcher searcher, DocSet candidates, List<LongRange> ranges)
       throws IOException {
-    int[] docs = new int[candidates.size()];
-    int n = 0;
-    DocIterator iterator = candidates.iterator();
-    while (iterator.hasNext()) {
-      docs[n++] = iterator.nextDoc();
-    }
-    java.util.Arrays.sort(docs, 0, n);
+    int[] docs = RecordReader.sortedIds(candidates);
     int kept = 0;
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     int leaf = -1;
     NumericDocValues[] values = new NumericDocValues[ranges.size()];
-    for (int i = 0; i < n; i++) {
-      int doc = docs[i];
-      if (leaf < 0 || doc >= leaves.get(leaf).docBase + leaves.get(leaf).reader().maxDoc()) {
-        do {
-          leaf++;
-        } while (doc >= leaves.get(leaf).docBase + leaves.get(leaf).reader().maxDoc());
+    for (int doc : docs) {
+      int at = ReaderUtil.subIndex(doc, leaves);
+      if (at != leaf) { // doc values are read forward within a segment: new ones for each segment
+        leaf = at;
         for (int r = 0; r < ranges.size(); r++) {
           values[r] = leaves.get(leaf).reader().getNumericDocValues(ranges.get(r).field());
         }

@@ -72,13 +72,8 @@ final class RecordReader {
    */
   static void read(SolrIndexSearcher searcher, DocSet docs, DataNeed need, RecordCache cache,
       RecordConsumer consumer) throws IOException {
-    int[] ids = new int[docs.size()];
-    int n = 0;
-    DocIterator iterator = docs.iterator();
-    while (iterator.hasNext()) {
-      ids[n++] = iterator.nextDoc();
-    }
-    java.util.Arrays.sort(ids, 0, n); // doc sets iterate in order, but nothing promises it
+    int[] ids = sortedIds(docs);
+    int n = ids.length;
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
     int from = 0;
     for (LeafReaderContext leaf : leaves) {
@@ -130,6 +125,18 @@ final class RecordReader {
       long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[i]);
       consumer.accept(ids[i], writeOrder, record);
     }
+  }
+
+  /** The set's documents in increasing order: doc sets iterate in order, but nothing promises it. */
+  static int[] sortedIds(DocSet docs) {
+    int[] ids = new int[docs.size()];
+    int n = 0;
+    DocIterator iterator = docs.iterator();
+    while (iterator.hasNext()) {
+      ids[n++] = iterator.nextDoc();
+    }
+    java.util.Arrays.sort(ids, 0, n);
+    return n == ids.length ? ids : java.util.Arrays.copyOf(ids, n);
   }
 
   private static Long valueOf(NumericDocValues values, int doc) throws IOException {
