@@ -30,10 +30,18 @@ public final class SeriesKey {
       throw new IllegalArgumentException("a series needs a non-empty name");
     }
     this.name = name;
-    this.type = Objects.requireNonNull(type, "type");
-    this.attributes = Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
+    this.type = SeriesWords.shared(Objects.requireNonNull(type, "type"));
+    this.attributes = Collections.unmodifiableSortedMap(sharedNames(attributes));
     this.valueType = ValueType.ofTypeName(type);
     this.hash = hash(name, type, this.attributes);
+  }
+
+  private static TreeMap<String, String> sharedNames(Map<String, String> attributes) {
+    TreeMap<String, String> copy = new TreeMap<>();
+    for (Map.Entry<String, String> attribute : attributes.entrySet()) {
+      copy.put(SeriesWords.shared(attribute.getKey()), attribute.getValue());
+    }
+    return copy;
   }
 
   /**

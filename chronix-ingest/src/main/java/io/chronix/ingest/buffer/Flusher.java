@@ -23,17 +23,22 @@ public final class Flusher implements AutoCloseable {
   private final SeriesBuffers buffers;
   private final IngestPipeline pipeline;
   private final AtomicBoolean reliefQueued = new AtomicBoolean();
-  /** Past this much buffer memory (half the budget) a round writes the oldest buffers early... */
+  /** Past this much buffer memory (two thirds of the budget) a round writes the oldest buffers early... */
   private final long pressureBytes;
-  /** ...down to this much (a third), leaving room for the next rounds' points before writes are refused. */
+  /**
+   * ...down to this much (half), leaving room for the next rounds' points and for the copies of
+   * what it writes before writes are refused. Every early write makes records smaller (a fleet
+   * of 180,000 series under the half and third it had wrote 20 points a record, and indexing them
+   * took more of the server than anything else), so the band between the two is what is written.
+   */
   private final long relievedBytes;
 
   /** @param budgetBytes the buffers' memory budget (buffer.maxBytes as the heap allows it) */
   public Flusher(SeriesBuffers buffers, IngestPipeline pipeline, Duration interval, long budgetBytes) {
     this.buffers = buffers;
     this.pipeline = pipeline;
-    this.pressureBytes = budgetBytes / 2;
-    this.relievedBytes = budgetBytes / 3;
+    this.pressureBytes = budgetBytes / 3 * 2;
+    this.relievedBytes = budgetBytes / 2;
     executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "chronix-flusher");
       thread.setDaemon(true);
@@ -60,7 +65,7 @@ public final class Flusher implements AutoCloseable {
       } else {
         buffers.flushOld();
         if (buffers.memoryBytes() > pressureBytes) {
-          int early = buffers.flushOldest(relievedBytes);
+          int early = buffers.flushOldest(reliefTarget(buffers.seriesBytes()));
           LOG.debug("buffer memory above {} MB: wrote {} buffers before chunk.maxAge", pressureBytes >> 20, early);
         }
       }
@@ -72,6 +77,15 @@ public final class Flusher implements AutoCloseable {
       // the points stay buffered and their log segments stay; the next round tries again
       LOG.warn("flushing buffers failed, will retry: {}", e.getMessage());
     }
+  }
+
+  /**
+   * The relieved level, but never below the series' own memory plus half the room above it:
+   * writing buffers out cannot free their keys, and a target under them would write every buffer
+   * on every round.
+   */
+  long reliefTarget(long seriesBytes) {
+    return Math.max(relievedBytes, seriesBytes + (pressureBytes - seriesBytes) / 2);
   }
 
   @Override

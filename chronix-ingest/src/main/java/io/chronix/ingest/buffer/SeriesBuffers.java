@@ -63,6 +63,8 @@ public final class SeriesBuffers implements LiveSeries {
   private final AtomicLong buffered = new AtomicLong();
   /** Heap held by buffers, their keys, chunks on their way and tracked copies ({@link BufferMemory}). */
   private final AtomicLong memory = new AtomicLong();
+  /** The part of {@link #memory} that active series hold empty: keys and buffers. */
+  private final AtomicLong seriesMemory = new AtomicLong();
   private final SegmentLedger ledger;
   private volatile long idleReleaseNanos = Long.MAX_VALUE;
   /** Full buffers handed to the writer and not yet done; guarded by itself. */
@@ -691,7 +693,7 @@ public final class SeriesBuffers implements LiveSeries {
     int written = 0;
     FlushBatches batches = new FlushBatches();
     for (Candidate candidate : candidates) {
-      if (memory.get() - batches.pendingBytes() <= targetBytes) {
+      if (memory.get() - batches.leavingBytes(tracking) <= targetBytes) {
         break;
       }
       SeriesBuffer.Drained drained = null;
@@ -756,12 +758,16 @@ public final class SeriesBuffers implements LiveSeries {
   private void release(SeriesKey key, SeriesBuffer buffer) {
     buffer.retire();
     if (buffers.remove(key, buffer)) {
-      memory.addAndGet(-BufferMemory.series(key));
+      long bytes = BufferMemory.series(key);
+      memory.addAndGet(-bytes);
+      seriesMemory.addAndGet(-bytes);
     }
   }
 
   private SeriesBuffer newBuffer(SeriesKey key) {
-    memory.addAndGet(BufferMemory.series(key));
+    long bytes = BufferMemory.series(key);
+    memory.addAndGet(bytes);
+    seriesMemory.addAndGet(bytes);
     return new SeriesBuffer(key.valueType(), clock.getAsLong(), locks.of(key.hashCode()));
   }
 
@@ -830,19 +836,27 @@ public final class SeriesBuffers implements LiveSeries {
   private final class FlushBatches {
     private final List<Outgoing> pending = new ArrayList<>();
     private long pendingBytes;
+    /** Bytes of every chunk taken out by this flush, written or not. */
+    private long takenBytes;
     private IOException failure;
 
     void add(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
       pending.add(new Outgoing(key, buffer, drained));
       pendingBytes += drained.bytes();
+      takenBytes += drained.bytes();
       if (pending.size() >= BATCH_CHUNKS || pendingBytes >= BATCH_BYTES) {
         writePending();
       }
     }
 
-    /** Bytes taken out and not yet written: they leave the memory count once written. */
-    long pendingBytes() {
-      return pendingBytes;
+    /**
+     * Bytes this flush took out that are still counted and will leave on their own: chunks not yet
+     * written, and, when tracked, the copies of all it took out, which leave once searches see
+     * them. Without the copies a flush that makes room would count none made: taking a chunk out
+     * only moves its bytes from the buffer to its copy, and every buffer would be written.
+     */
+    long leavingBytes(boolean tracked) {
+      return pendingBytes + (tracked ? takenBytes : 0);
     }
 
     void finish() throws IOException {
@@ -996,6 +1010,11 @@ public final class SeriesBuffers implements LiveSeries {
   /** Heap the buffers hold, as {@link BufferMemory} counts it: what buffer.maxBytes bounds. */
   public long memoryBytes() {
     return memory.get();
+  }
+
+  /** The part of {@link #memoryBytes} that no write frees: the active series' keys and empty buffers. */
+  public long seriesBytes() {
+    return seriesMemory.get();
   }
 
   /** Series with a buffer: what buffer.maxSeries bounds. */

@@ -351,6 +351,36 @@ class SeriesBuffersTest {
   }
 
   @Test
+  void trackedCopiesDoNotMakePressureWriteEveryBuffer() throws IOException {
+    // the server tracks outgoing chunks for live queries: a chunk's copy stays counted until
+    // searches see it, so a flush that counted only unwritten chunks as leaving found no room
+    // made and wrote every buffer, and records came out a few points long
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.trackOutgoing(Duration.ofSeconds(3));
+    List<SeriesKey> keys = new java.util.ArrayList<>();
+    for (int s = 0; s < 10; s++) {
+      SeriesKey key = SeriesKey.metric("m" + s, Map.of("host", "a"));
+      keys.add(key);
+      clock.set(s + 1);
+      for (int i = 0; i < 10; i++) {
+        buffers.add(key, i, i);
+      }
+    }
+    long fixed = keys.stream().mapToLong(BufferMemory::series).sum();
+    long target = fixed + 60 * BufferMemory.NUMERIC_POINT; // room for 6 of the 10 buffers
+
+    assertEquals(4, buffers.flushOldest(target), "the four oldest make the room");
+    assertEquals(List.of("m0:10", "m1:10", "m2:10", "m3:10"), written);
+    assertEquals(target + 40 * BufferMemory.NUMERIC_POINT, buffers.memoryBytes(),
+        "their copies stay counted while searches may miss the records");
+
+    clock.addAndGet(Duration.ofSeconds(3).toNanos());
+    buffers.flushOld(); // the flusher's next round lets the copies go
+    assertEquals(target, buffers.memoryBytes());
+    assertEquals(0, buffers.flushOldest(target), "the room is there now");
+  }
+
+  @Test
   void memoryCountsPointsStringsAndSeriesUntilWritten() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
     SeriesKey log = new SeriesKey("log", "string", Map.of("host", "a"));
