@@ -48,8 +48,9 @@ public final class Load {
     String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     System.out.printf("Load: %,.0f points/s from %,d agents + %.0f dashboard queries/s for %d s; server log %s%n",
         LoadShape.POINTS_PER_SECOND, LoadShape.AGENTS, 3 * LoadShape.QUERIES_PER_SECOND_PER_TYPE, seconds, log);
-    // 180,000 active series (1,000 agents x 180) need about 1.5 KB each in the buffers plus 24
-    // bytes a point: the launcher's defaults (384m heap, buffers at most 256 MiB) hold about 85,000;
+    // 180,000 active series (1,000 agents x 180) need about 1.1 KB each in the buffers plus 24
+    // bytes a point: the launcher's defaults (384m heap, buffers at most 256 MiB) hold about
+    // 120,000 with room for their points;
     // this load is sized as a user sizes a server for it (conf/chronix.properties: jvm.heap,
     // buffer.maxBytes, and G1, which the configuration advises for larger heaps: the parallel
     // collector's full collections of a 2 GB heap stalled every request for a second or two); the
