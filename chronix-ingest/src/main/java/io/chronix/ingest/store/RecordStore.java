@@ -8,10 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.client.solrj.request.UpdateRequest;
 import org.apache.solr.common.SolrInputDocument;
 
-/** Writes records to the collection through SolrJ: embedded, external or cloud alike. */
+/**
+ * Writes records to the collection: through SolrJ to an external node or SolrCloud, in this
+ * thread to the embedded node ({@link InProcessUpdates}).
+ */
 public final class RecordStore {
 
   /** Written records become searchable within this time even without an explicit commit. */
@@ -43,6 +47,10 @@ public final class RecordStore {
     for (int i = 0; i < records.size(); i++) {
       orders[i] = writeOrder.next();
       documents.add(RecordDocuments.toDocument(records.get(i), orders[i]));
+    }
+    if (client instanceof EmbeddedSolrServer embedded) {
+      InProcessUpdates.add(embedded, collection, documents, COMMIT_WITHIN_MS);
+      return orders;
     }
     try {
       client.add(collection, documents, COMMIT_WITHIN_MS);

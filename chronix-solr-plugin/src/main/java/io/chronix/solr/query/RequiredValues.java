@@ -30,6 +30,10 @@ import org.apache.solr.schema.StrField;
  */
 final class RequiredValues {
 
+  private static final int NAME = 0;
+  private static final int TYPE = 1;
+  private static final int ATTRIBUTE = 2;
+
   private final Map<String, Set<BytesRef>> values;
   /**
    * The demanded values as the keys hold them, decoded once: a query for one series of a name
@@ -37,6 +41,8 @@ final class RequiredValues {
    * most of a live query's time under a fleet's load).
    */
   private final String[] fields;
+  /** Per field: {@link #NAME}, {@link #TYPE} or {@link #ATTRIBUTE}, so that a test compares no field names. */
+  private final int[] kinds;
   private final String[] wanted;
   /** Two different values demanded of one field: no series has both. */
   private final boolean contradictory;
@@ -44,11 +50,13 @@ final class RequiredValues {
   RequiredValues(Map<String, Set<BytesRef>> values) {
     this.values = values;
     this.fields = new String[values.size()];
+    this.kinds = new int[values.size()];
     this.wanted = new String[values.size()];
     boolean contradictory = false;
     int i = 0;
     for (Map.Entry<String, Set<BytesRef>> demanded : values.entrySet()) {
       fields[i] = demanded.getKey();
+      kinds[i] = fields[i].equals(RecordFields.NAME) ? NAME : fields[i].equals(RecordFields.TYPE) ? TYPE : ATTRIBUTE;
       wanted[i] = demanded.getValue().iterator().next().utf8ToString();
       contradictory |= demanded.getValue().size() > 1;
       i++;
@@ -108,20 +116,15 @@ final class RequiredValues {
       return false;
     }
     for (int i = 0; i < fields.length; i++) {
-      if (!wanted[i].equals(valueOf(key, fields[i]))) {
+      String value = switch (kinds[i]) {
+        case NAME -> key.name();
+        case TYPE -> key.type();
+        default -> key.attributes().get(fields[i]);
+      };
+      if (!wanted[i].equals(value)) {
         return false;
       }
     }
     return true;
-  }
-
-  private static String valueOf(SeriesKey key, String field) {
-    if (field.equals(RecordFields.NAME)) {
-      return key.name();
-    }
-    if (field.equals(RecordFields.TYPE)) {
-      return key.type();
-    }
-    return key.attributes().get(field);
   }
 }
