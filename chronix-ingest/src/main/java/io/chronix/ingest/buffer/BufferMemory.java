@@ -8,7 +8,8 @@ import io.chronix.core.series.ValueType;
  * How much heap buffered data holds, counted the way the JVM keeps it (docs/ingest.md, memory
  * budget): a numeric point is a timestamp and a value in arrays that grow by half, so 24 bytes;
  * a string point adds the string (object header and two bytes a character, the safe side of
- * compact strings); a series adds its key's name and attribute values, its buffer's empty arrays and map entries.
+ * compact strings); a series adds its key's name and attribute values, its buffer's empty arrays
+ * and map entries.
  */
 public final class BufferMemory {
 
