@@ -693,7 +693,7 @@ public final class SeriesBuffers implements LiveSeries {
     int written = 0;
     FlushBatches batches = new FlushBatches();
     for (Candidate candidate : candidates) {
-      if (memory.get() - batches.leavingBytes(tracking) <= targetBytes) {
+      if (memory.get() - batches.leavingBytes() <= targetBytes) {
         break;
       }
       SeriesBuffer.Drained drained = null;
@@ -758,16 +758,18 @@ public final class SeriesBuffers implements LiveSeries {
   private void release(SeriesKey key, SeriesBuffer buffer) {
     buffer.retire();
     if (buffers.remove(key, buffer)) {
-      long bytes = BufferMemory.series(key);
-      memory.addAndGet(-bytes);
-      seriesMemory.addAndGet(-bytes);
+      countSeries(-BufferMemory.series(key));
     }
   }
 
-  private SeriesBuffer newBuffer(SeriesKey key) {
-    long bytes = BufferMemory.series(key);
+  /** A series' key and empty buffer came or went: in the memory count and in its fixed part. */
+  private void countSeries(long bytes) {
     memory.addAndGet(bytes);
     seriesMemory.addAndGet(bytes);
+  }
+
+  private SeriesBuffer newBuffer(SeriesKey key) {
+    countSeries(BufferMemory.series(key));
     return new SeriesBuffer(key.valueType(), clock.getAsLong(), locks.of(key.hashCode()));
   }
 
@@ -855,8 +857,8 @@ public final class SeriesBuffers implements LiveSeries {
      * them. Without the copies a flush that makes room would count none made: taking a chunk out
      * only moves its bytes from the buffer to its copy, and every buffer would be written.
      */
-    long leavingBytes(boolean tracked) {
-      return pendingBytes + (tracked ? takenBytes : 0);
+    long leavingBytes() {
+      return pendingBytes + (tracking ? takenBytes : 0);
     }
 
     void finish() throws IOException {

@@ -2,15 +2,12 @@ package io.chronix.ingest.promql;
 
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.core.live.InProcessQuery;
+import io.chronix.ingest.solr.InProcessRequest;
+import java.io.IOException;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.params.SolrParams;
-import org.apache.solr.core.SolrCore;
-import org.apache.solr.request.LocalSolrQueryRequest;
-import org.apache.solr.request.SolrQueryRequest;
-import org.apache.solr.request.SolrRequestHandler;
-import org.apache.solr.request.SolrRequestInfo;
 import org.apache.solr.response.SolrQueryResponse;
 
 /**
@@ -24,30 +21,24 @@ final class InProcessSearch {
   private InProcessSearch() {}
 
   static SolrDocumentList query(EmbeddedSolrServer server, String collection, String handlerPath, SolrParams params) {
-    try (SolrCore core = server.getCoreContainer().getCore(collection)) {
-      if (core == null) {
-        throw new PromQlException(PromQlException.Type.INTERNAL, "the store has no core " + collection);
-      }
-      SolrRequestHandler handler = core.getRequestHandler(handlerPath);
-      SolrQueryRequest request = new LocalSolrQueryRequest(core, params);
-      request.getContext().put(InProcessQuery.POINTS, Boolean.TRUE);
-      SolrQueryResponse response = new SolrQueryResponse();
-      SolrRequestInfo.setRequestInfo(new SolrRequestInfo(request, response));
-      try {
-        core.execute(handler, request, response);
-      } finally {
-        SolrRequestInfo.clearRequestInfo();
-        request.close();
-      }
-      Exception failure = response.getException();
-      if (failure instanceof SolrException solrFailure && solrFailure.code() == 400) {
-        // the plugin's limit on decoded points, or a selector Solr cannot run
-        throw PromQlException.execution(solrFailure.getMessage());
-      }
-      if (failure != null) {
-        throw new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + failure.getMessage(), failure);
-      }
-      return (SolrDocumentList) response.getValues().get("response");
+    SolrQueryResponse response;
+    try {
+      response = InProcessRequest.run(server, collection, params, (core, request, answer) -> {
+        request.getContext().put(InProcessQuery.POINTS, Boolean.TRUE);
+        core.execute(core.getRequestHandler(handlerPath), request, answer);
+        return answer;
+      });
+    } catch (IOException e) {
+      throw new PromQlException(PromQlException.Type.INTERNAL, e.getMessage(), e);
     }
+    Exception failure = response.getException();
+    if (failure instanceof SolrException solrFailure && solrFailure.code() == 400) {
+      // the plugin's limit on decoded points, or a selector Solr cannot run
+      throw PromQlException.execution(solrFailure.getMessage());
+    }
+    if (failure != null) {
+      throw new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + failure.getMessage(), failure);
+    }
+    return (SolrDocumentList) response.getValues().get("response");
   }
 }

@@ -1,16 +1,12 @@
 package io.chronix.ingest.store;
 
+import io.chronix.ingest.solr.InProcessRequest;
 import java.io.IOException;
 import java.util.List;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.apache.solr.core.SolrCore;
-import org.apache.solr.request.LocalSolrQueryRequest;
-import org.apache.solr.request.SolrQueryRequest;
-import org.apache.solr.request.SolrRequestInfo;
-import org.apache.solr.response.SolrQueryResponse;
 import org.apache.solr.update.AddUpdateCommand;
 import org.apache.solr.update.processor.UpdateRequestProcessor;
 
@@ -26,13 +22,7 @@ final class InProcessUpdates {
 
   static void add(EmbeddedSolrServer server, String collection, List<SolrInputDocument> documents, int commitWithinMs)
       throws IOException {
-    try (SolrCore core = server.getCoreContainer().getCore(collection)) {
-      if (core == null) {
-        throw new IOException("the store has no core " + collection);
-      }
-      SolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams());
-      SolrQueryResponse response = new SolrQueryResponse();
-      SolrRequestInfo.setRequestInfo(new SolrRequestInfo(request, response));
+    InProcessRequest.run(server, collection, new ModifiableSolrParams(), (core, request, response) -> {
       try {
         UpdateRequestProcessor processor = core.getUpdateProcessingChain(null).createProcessor(request, response);
         try {
@@ -48,10 +38,8 @@ final class InProcessUpdates {
         }
       } catch (SolrException e) {
         throw new IOException("Solr refused " + documents.size() + " records: " + e.getMessage(), e);
-      } finally {
-        SolrRequestInfo.clearRequestInfo();
-        request.close();
       }
-    }
+      return null;
+    });
   }
 }

@@ -378,6 +378,14 @@ class SeriesBuffersTest {
     buffers.flushOld(); // the flusher's next round lets the copies go
     assertEquals(target, buffers.memoryBytes());
     assertEquals(0, buffers.flushOldest(target), "the room is there now");
+
+    assertEquals(fixed, buffers.seriesBytes(), "the part no write frees: the ten series");
+    buffers.flushAll();
+    clock.addAndGet(Duration.ofSeconds(3).toNanos());
+    buffers.flushOld();
+    buffers.releaseEmpty();
+    assertEquals(0, buffers.seriesBytes(), "buffers let go take their part with them");
+    assertEquals(0, buffers.memoryBytes());
   }
 
   @Test
