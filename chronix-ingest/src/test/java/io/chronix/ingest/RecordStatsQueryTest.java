@@ -154,6 +154,51 @@ class RecordStatsQueryTest {
     }
   }
 
+  /**
+   * Many series read from doc values together, each column's values looked up in the order of
+   * their ordinals (not of the records): every record keeps its own values, a record lacking an
+   * attribute stays without it, and series listings (no points) and summaries agree with stored fields.
+   */
+  @Test
+  void manyRecordsReadFromDocValuesKeepTheirOwnValues() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10")).start()) {
+      StringBuilder lines = new StringBuilder();
+      for (int s = 0; s < 60; s++) {
+        // hosts written in an order unlike their sorted order; every third series without a rack
+        String tags = ",host=h" + (char) ('a' + (s * 37) % 26) + (s * 37) % 60 + (s % 3 == 0 ? "" : ",rack=r" + (59 - s));
+        for (int i = 0; i < 25; i++) {
+          lines.append("many").append(tags).append(" value=").append(s * 100 + i % 7).append(' ')
+              .append(T0 + i * 1000L).append('\n');
+        }
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      String each = "&cj=*&rows=1000&fl=" + URLEncoder.encode("name,type,host,rack,start,end,count", StandardCharsets.UTF_8);
+      JsonNode fromDocValues = TestHttp.query(server.solrUrl(), "name:many", each + "&cf="
+          + URLEncoder.encode("metric{max}", StandardCharsets.UTF_8)).at("/response/docs");
+      JsonNode fromStored = TestHttp.query(server.solrUrl(), "name:many", each + "&cf="
+          + URLEncoder.encode("metric{avg}", StandardCharsets.UTF_8)).at("/response/docs");
+      JsonNode listed = TestHttp.query(server.solrUrl(), "name:many", "&chronix.keys=true" + each).at("/response/docs");
+      assertEquals(60, fromStored.size(), fromStored.toString());
+      assertEquals(60, listed.size(), listed.toString());
+      for (int s = 0; s < 60; s++) {
+        com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode) fromDocValues.get(s);
+        com.fasterxml.jackson.databind.node.ObjectNode stored = (com.fasterxml.jackson.databind.node.ObjectNode) fromStored.get(s);
+        double max = summary.remove("functions").at("/0/value").asDouble();
+        stored.remove("functions");
+        assertEquals(stored, summary);
+        // the maximum tells which series the values came from: s * 100 + 6
+        int series = (int) (max - 6) / 100;
+        assertEquals("h" + (char) ('a' + (series * 37) % 26) + (series * 37) % 60, summary.get("host").asText(), summary.toString());
+        assertEquals(series % 3 == 0 ? null : "r" + (59 - series), summary.has("rack") ? summary.get("rack").asText() : null,
+            summary.toString());
+        stored.remove(java.util.List.of("start", "end", "count"));
+        assertEquals(stored, listed.get(s));
+      }
+    }
+  }
+
   /** Asks the statistics' aggregations alone and with avg (which needs points); both must agree. */
   private static JsonNode assertSameAsDecoded(ChronixServer server, long from, long to) throws Exception {
     return assertSameAsDecoded(server, "name:agg AND start:" + from + " AND end:" + to);

@@ -39,7 +39,7 @@ public final class SeriesCatalog {
     params.set("chronix.keys", true);
     params.set("fl", "*");
     Set<Labels> labels = new LinkedHashSet<>();
-    for (SolrDocument document : SolrSeriesSource.query(solr, collection, params)) {
+    for (SolrDocument document : SolrSeriesSource.search(solr, collection, params)) {
       labels.add(SeriesLabels.of(document));
     }
     List<Labels> sorted = new ArrayList<>(labels);

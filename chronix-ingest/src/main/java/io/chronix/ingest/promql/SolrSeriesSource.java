@@ -173,8 +173,7 @@ public final class SolrSeriesSource implements SeriesSource {
     if (tier != null) {
       params.set(WINDOWS_PARAM, tier);
     }
-    SolrDocumentList documents = solr instanceof EmbeddedSolrServer embedded
-        ? InProcessSearch.query(embedded, collection, QUERY_HANDLER, params) : query(solr, collection, params);
+    SolrDocumentList documents = search(solr, collection, params);
     if (documents.getNumFound() > maxSeries) {
       throw PromQlException.execution("the selector " + selector(matchers) + " matches " + documents.getNumFound()
           + " series, more than promql.maxSeries (" + maxSeries + "); narrow it down");
@@ -212,8 +211,17 @@ public final class SolrSeriesSource implements SeriesSource {
     return RawSeries.fromNanos(labels, parts.size() == 1 ? parts.get(0) : SeriesMerge.merge(parts));
   }
 
-  /** Runs a series query on the Chronix handler, with Solr's errors as PromQL errors. */
-  static SolrDocumentList query(SolrClient solr, String collection, ModifiableSolrParams params) {
+  /**
+   * Runs a series query on the Chronix handler, in this thread where the node is embedded (no
+   * javabin copy of the answer), with Solr's errors as PromQL errors.
+   */
+  static SolrDocumentList search(SolrClient solr, String collection, ModifiableSolrParams params) {
+    return solr instanceof EmbeddedSolrServer embedded
+        ? InProcessSearch.query(embedded, collection, QUERY_HANDLER, params) : query(solr, collection, params);
+  }
+
+  /** Runs a series query on the Chronix handler through SolrJ, with Solr's errors as PromQL errors. */
+  private static SolrDocumentList query(SolrClient solr, String collection, ModifiableSolrParams params) {
     QueryRequest request = new QueryRequest(params, SolrRequest.METHOD.POST);
     request.setPath(QUERY_HANDLER);
     try {

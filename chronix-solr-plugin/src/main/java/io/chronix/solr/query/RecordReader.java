@@ -99,31 +99,44 @@ final class RecordReader {
     boolean everyBlob = need == DataNeed.ALL;
     NumericDocValues starts = everyBlob || need == DataNeed.NONE ? null : reader.getNumericDocValues(RecordFields.START);
     NumericDocValues ends = starts == null ? null : reader.getNumericDocValues(RecordFields.END);
-    for (int i = from; i < to; i++) {
-      int doc = ids[i] - leaf.docBase;
-      boolean withData = everyBlob;
+    int count = to - from;
+    boolean[] withData = new boolean[count];
+    int[] withoutData = new int[count];
+    int without = 0;
+    for (int i = 0; i < count; i++) {
+      int doc = ids[from + i] - leaf.docBase;
+      withData[i] = everyBlob;
       if (starts != null) {
         Long start = valueOf(starts, doc);
         Long end = valueOf(ends, doc);
         // a record without its span in doc values is read whole: the join can do without them
-        withData = start == null || end == null || need.wants(start, end);
+        withData[i] = start == null || end == null || need.wants(start, end);
       }
-      Document record = withData ? cache.get(reader, doc) : null;
-      if (record == null && !withData && withoutBlobs != null) {
-        record = withoutBlobs.read(doc);
+      if (!withData[i]) {
+        withoutData[without++] = doc;
+      }
+    }
+    // records without blobs read together from doc values, before the others are visited in order
+    Document[] fromDocValues = withoutBlobs == null || without == 0 ? null : withoutBlobs.read(withoutData, without);
+    int nextWithout = 0;
+    for (int i = 0; i < count; i++) {
+      int doc = ids[from + i] - leaf.docBase;
+      Document record = withData[i] ? cache.get(reader, doc) : null;
+      if (record == null && !withData[i] && fromDocValues != null) {
+        record = fromDocValues[nextWithout++];
       } else if (record == null) {
         if (fields == null) {
           fields = reader.storedFields();
         }
-        DocumentStoredFieldVisitor visitor = withData ? new DocumentStoredFieldVisitor() : new WithoutData();
+        DocumentStoredFieldVisitor visitor = withData[i] ? new DocumentStoredFieldVisitor() : new WithoutData();
         fields.document(doc, visitor);
         record = visitor.getDocument();
-        if (withData) {
+        if (withData[i]) {
           cache.put(reader, doc, record);
         }
       }
-      long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[i]);
-      consumer.accept(ids[i], writeOrder, record);
+      long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[from + i]);
+      consumer.accept(ids[from + i], writeOrder, record);
     }
   }
 
