@@ -15,6 +15,8 @@ import io.chronix.solr.analyze.SummaryAggregations;
 import io.chronix.solr.distributed.ShardMerge;
 import io.chronix.solr.distributed.ShardParams;
 import io.chronix.solr.distributed.ShardSignature;
+import io.chronix.core.record.RecordFields;
+import io.chronix.solr.query.FieldValues;
 import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.RecordCache;
@@ -72,6 +74,18 @@ public class ChronixQueryComponent extends SearchComponent {
    * there when one of its records overlaps the time range. For series and label listings.
    */
   public static final String KEYS_ONLY = "chronix.keys";
+  /**
+   * Request parameter naming a series field (name, type or an attribute): the answer is the
+   * field's distinct values among the matching records and buffered series ({@code fieldValues},
+   * sorted), no series. For PromQL's label values. One core's answer: not on a sharded collection.
+   */
+  public static final String FIELD_VALUES = "chronix.fieldValues";
+  /**
+   * Request parameter: with {@code true} the answer is the series fields having a value among the
+   * matching records and buffered series ({@code fieldNames}, sorted), no series. For PromQL's
+   * label names. One core's answer: not on a sharded collection.
+   */
+  public static final String FIELD_NAMES = "chronix.fieldNames";
   /** Request parameter: {@code false} answers a downsample from the records even where a rollup tier could. */
   public static final String ROLLUPS = "chronix.rollups";
   /**
@@ -212,6 +226,19 @@ public class ChronixQueryComponent extends SearchComponent {
           query.range(), query.join())));
       return;
     }
+    String valuesOf = params.get(FIELD_VALUES);
+    if (valuesOf != null) {
+      if (!RecordFields.NAME.equals(valuesOf) && !RecordFields.TYPE.equals(valuesOf) && !RecordFields.isAttribute(valuesOf)) {
+        throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
+            FIELD_VALUES + ": '" + valuesOf + "' is a record field, not a series field (use name, type or attributes)");
+      }
+      rb.rsp.add("fieldValues", new ArrayList<>(FieldValues.of(rb.req.getSearcher(), queries, query.range(), valuesOf)));
+      return;
+    }
+    if (params.getBool(FIELD_NAMES, false)) {
+      rb.rsp.add("fieldNames", new ArrayList<>(FieldValues.names(rb.req.getSearcher(), queries, query.range())));
+      return;
+    }
     String windowsTier = params.get(WINDOWS);
     if (windowsTier != null) {
       rb.rsp.addResponse(windows(rb, query, queries, windowsTier, collector));
@@ -289,6 +316,11 @@ public class ChronixQueryComponent extends SearchComponent {
 
   @Override
   public int distributedProcess(ResponseBuilder rb) {
+    SolrParams params = rb.req.getParams();
+    if (params.get(FIELD_VALUES) != null || params.getBool(FIELD_NAMES, false)) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, FIELD_VALUES + " and " + FIELD_NAMES
+          + " are answered by one core; on a sharded collection list the series (" + KEYS_ONLY + ") instead");
+    }
     return ShardMerge.distributedProcess(this, rb, seriesQuery(rb));
   }
 

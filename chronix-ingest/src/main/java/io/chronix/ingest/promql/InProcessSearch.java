@@ -8,6 +8,7 @@ import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.params.SolrParams;
+import org.apache.solr.common.util.NamedList;
 import org.apache.solr.response.SolrQueryResponse;
 
 /**
@@ -21,6 +22,11 @@ final class InProcessSearch {
   private InProcessSearch() {}
 
   static SolrDocumentList query(EmbeddedSolrServer server, String collection, String handlerPath, SolrParams params) {
+    return (SolrDocumentList) answer(server, collection, handlerPath, params).get("response");
+  }
+
+  /** The handler's whole answer, for answers other than series ({@code chronix.fieldValues}, ...). */
+  static NamedList<Object> answer(EmbeddedSolrServer server, String collection, String handlerPath, SolrParams params) {
     SolrQueryResponse response;
     try {
       response = InProcessRequest.run(server, collection, params, (core, request, answer) -> {
@@ -39,6 +45,6 @@ final class InProcessSearch {
     if (failure != null) {
       throw new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + failure.getMessage(), failure);
     }
-    return (SolrDocumentList) response.getValues().get("response");
+    return response.getValues();
   }
 }

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.LongSupplier;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
@@ -159,10 +158,15 @@ public final class PrometheusApiServlet extends HttpServlet {
     return ApiParameters.selectors(request.getParameterValues("match[]"));
   }
 
+  /** The request's start and end (epoch milliseconds; all time where not given). */
+  private static long[] range(HttpServletRequest request) {
+    return new long[] {ApiParameters.timeOr("start", request.getParameter("start"), ApiParameters.MIN_TIME),
+        ApiParameters.timeOr("end", request.getParameter("end"), ApiParameters.MAX_TIME)};
+  }
+
   private List<Labels> matchingSeries(HttpServletRequest request, List<String> selectors) {
-    long start = ApiParameters.timeOr("start", request.getParameter("start"), ApiParameters.MIN_TIME);
-    long end = ApiParameters.timeOr("end", request.getParameter("end"), ApiParameters.MAX_TIME);
-    return catalog.series(selectors, start, end);
+    long[] range = range(request);
+    return catalog.series(selectors, range[0], range[1]);
   }
 
   private void series(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -188,25 +192,13 @@ public final class PrometheusApiServlet extends HttpServlet {
   }
 
   private void labelNames(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    TreeSet<String> names = new TreeSet<>();
-    for (Labels labels : matchingSeries(request, selectors(request))) {
-      for (int i = 0; i < labels.size(); i++) {
-        names.add(PrometheusNames.escape(labels.name(i)));
-      }
-    }
-    strings(request, response, new ArrayList<>(names));
+    long[] range = range(request);
+    strings(request, response, catalog.labelNames(selectors(request), range[0], range[1]));
   }
 
   private void labelValues(String name, HttpServletRequest request, HttpServletResponse response) throws IOException {
-    String label = PrometheusNames.unescape(name);
-    TreeSet<String> values = new TreeSet<>();
-    for (Labels labels : matchingSeries(request, selectors(request))) {
-      String value = labels.get(label);
-      if (!value.isEmpty()) {
-        values.add(value);
-      }
-    }
-    strings(request, response, new ArrayList<>(values));
+    long[] range = range(request);
+    strings(request, response, catalog.labelValues(PrometheusNames.unescape(name), selectors(request), range[0], range[1]));
   }
 
   private void strings(HttpServletRequest request, HttpServletResponse response, List<String> all) throws IOException {

@@ -1,11 +1,15 @@
 package io.chronix.ingest.promql;
 
 import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.PrometheusNames;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
 
@@ -14,6 +18,10 @@ import org.apache.solr.common.params.ModifiableSolrParams;
  * series with a record (or buffered points) in the time range, without reading any points.
  */
 public final class SeriesCatalog {
+
+  /** The plugin's parameters asking for a field's values and for the fields with values (a runtime dependency). */
+  static final String FIELD_VALUES = "chronix.fieldValues";
+  static final String FIELD_NAMES = "chronix.fieldNames";
 
   private final SolrClient solr;
   private final String collection;
@@ -28,13 +36,7 @@ public final class SeriesCatalog {
    * with data between start and end (epoch milliseconds, inclusive).
    */
   public List<Labels> series(List<String> selectors, long start, long end) {
-    ModifiableSolrParams params = new ModifiableSolrParams();
-    params.set("q", "start:" + start + " AND end:" + end);
-    if (selectors.isEmpty()) {
-      params.set("fq", "-type:string");
-    } else {
-      params.set("chronix.match", selectors.toArray(new String[0]));
-    }
+    ModifiableSolrParams params = matching(selectors, start, end);
     params.set("cj", "*");
     params.set("chronix.keys", true);
     params.set("fl", "*");
@@ -45,5 +47,64 @@ public final class SeriesCatalog {
     List<Labels> sorted = new ArrayList<>(labels);
     sorted.sort(null);
     return sorted;
+  }
+
+  /** The label names of those series (escaped as Prometheus shows them), sorted. */
+  public List<String> labelNames(List<String> selectors, long start, long end) {
+    TreeSet<String> names = new TreeSet<>();
+    if (solr instanceof EmbeddedSolrServer embedded) {
+      // the store's columns, not a document per series
+      ModifiableSolrParams params = matching(selectors, start, end);
+      params.set(FIELD_NAMES, true);
+      for (Object field : (List<?>) InProcessSearch.answer(embedded, collection, SolrSeriesSource.QUERY_HANDLER, params)
+          .get("fieldNames")) {
+        String label = field.equals(RecordFields.NAME) ? Labels.METRIC_NAME : PrometheusNames.labelOf((String) field);
+        if (label != null) {
+          names.add(PrometheusNames.escape(label));
+        }
+      }
+      return new ArrayList<>(names);
+    }
+    for (Labels labels : series(selectors, start, end)) {
+      for (int i = 0; i < labels.size(); i++) {
+        names.add(PrometheusNames.escape(labels.name(i)));
+      }
+    }
+    return new ArrayList<>(names);
+  }
+
+  /** The values the label has in those series, sorted; series without it are left out. */
+  public List<String> labelValues(String label, List<String> selectors, long start, long end) {
+    TreeSet<String> values = new TreeSet<>();
+    if (solr instanceof EmbeddedSolrServer embedded) {
+      ModifiableSolrParams params = matching(selectors, start, end);
+      params.set(FIELD_VALUES, PrometheusNames.fieldOf(label));
+      for (Object value : (List<?>) InProcessSearch.answer(embedded, collection, SolrSeriesSource.QUERY_HANDLER, params)
+          .get("fieldValues")) {
+        if (!((String) value).isEmpty()) {
+          values.add((String) value);
+        }
+      }
+      return new ArrayList<>(values);
+    }
+    for (Labels labels : series(selectors, start, end)) {
+      String value = labels.get(label);
+      if (!value.isEmpty()) {
+        values.add(value);
+      }
+    }
+    return new ArrayList<>(values);
+  }
+
+  /** The records and buffered series of the selectors (all but strings without any) in the range. */
+  private static ModifiableSolrParams matching(List<String> selectors, long start, long end) {
+    ModifiableSolrParams params = new ModifiableSolrParams();
+    params.set("q", "start:" + start + " AND end:" + end);
+    if (selectors.isEmpty()) {
+      params.set("fq", "-type:string");
+    } else {
+      params.set("chronix.match", selectors.toArray(new String[0]));
+    }
+    return params;
   }
 }

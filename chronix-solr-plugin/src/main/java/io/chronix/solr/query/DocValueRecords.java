@@ -4,7 +4,10 @@ import io.chronix.core.record.RecordFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.DocValues;
@@ -13,6 +16,8 @@ import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.FixedBitSet;
 import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.schema.NumberType;
 import org.apache.solr.schema.SchemaField;
@@ -76,9 +81,53 @@ final class DocValueRecords {
     return documents;
   }
 
+  /**
+   * Adds the distinct values of a field among the records, as a record's field gives them as text
+   * ({@link SeriesFields#text}); nothing where no column holds the field.
+   *
+   * @param docs the segment's document numbers, increasing
+   */
+  void addValues(String field, int[] docs, int count, Set<String> values) throws IOException {
+    for (Column column : columns) {
+      if (column.name().equals(field)) {
+        column.addValues(docs, count, values);
+      }
+    }
+  }
+
+  /** Adds the names of the fields that {@code wanted} admits and one of the records has a value of. */
+  void addPresent(int[] docs, int count, Predicate<String> wanted, Set<String> names) throws IOException {
+    for (Column column : columns) {
+      if (!names.contains(column.name()) && wanted.test(column.name()) && column.anyOf(docs, count)) {
+        names.add(column.name());
+      }
+    }
+  }
+
   private interface Column {
+    String name();
+
     /** Adds the column's value (if any) to each record's document. */
     void addTo(Document[] documents, int[] docs, int count) throws IOException;
+
+    void addValues(int[] docs, int count, Set<String> values) throws IOException;
+
+    boolean anyOf(int[] docs, int count) throws IOException;
+  }
+
+  /** A doc values iterator's advanceExact (their common type is not public). */
+  @FunctionalInterface
+  private interface Positioning {
+    boolean advanceExact(int doc) throws IOException;
+  }
+
+  private static boolean anyOf(Positioning values, int[] docs, int count) throws IOException {
+    for (int i = 0; i < count; i++) {
+      if (values.advanceExact(docs[i])) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private record Text(String name, LeafReader reader) implements Column {
@@ -105,6 +154,27 @@ final class DocValueRecords {
         documents[(int) byOrd[p]].add(new StoredField(name, value));
       }
     }
+
+    @Override
+    public void addValues(int[] docs, int count, Set<String> values) throws IOException {
+      SortedDocValues column = DocValues.getSorted(reader, name);
+      FixedBitSet seen = new FixedBitSet(Math.max(1, column.getValueCount()));
+      for (int i = 0; i < count; i++) {
+        if (column.advanceExact(docs[i])) {
+          seen.set(column.ordValue());
+        }
+      }
+      // in ordinal order: each block of the terms dictionary inflated once
+      for (int ord = seen.nextSetBit(0); ord != DocIdSetIterator.NO_MORE_DOCS;
+          ord = ord + 1 < seen.length() ? seen.nextSetBit(ord + 1) : DocIdSetIterator.NO_MORE_DOCS) {
+        values.add(column.lookupOrd(ord).utf8ToString());
+      }
+    }
+
+    @Override
+    public boolean anyOf(int[] docs, int count) throws IOException {
+      return DocValueRecords.anyOf(DocValues.getSorted(reader, name)::advanceExact, docs, count);
+    }
   }
 
   /** Single-valued numbers: Solr keeps them as their bits (not in sortable form) in NUMERIC doc values. */
@@ -117,6 +187,25 @@ final class DocValueRecords {
           documents[i].add(field(values.longValue()));
         }
       }
+    }
+
+    @Override
+    public void addValues(int[] docs, int count, Set<String> values) throws IOException {
+      NumericDocValues column = DocValues.getNumeric(reader, name);
+      Set<Long> distinct = new HashSet<>();
+      for (int i = 0; i < count; i++) {
+        if (column.advanceExact(docs[i])) {
+          distinct.add(column.longValue());
+        }
+      }
+      for (long bits : distinct) {
+        values.add(SeriesFields.text(field(bits)));
+      }
+    }
+
+    @Override
+    public boolean anyOf(int[] docs, int count) throws IOException {
+      return DocValueRecords.anyOf(DocValues.getNumeric(reader, name)::advanceExact, docs, count);
     }
 
     private StoredField field(long bits) {

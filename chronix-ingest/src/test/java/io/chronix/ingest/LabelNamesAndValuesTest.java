@@ -1,0 +1,130 @@
+package io.chronix.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.chronix.ingest.config.ServerConfig;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * PromQL's label names and label values come from the store's columns (the plugin's
+ * chronix.fieldNames and chronix.fieldValues), not from a listing of every series: they must
+ * answer what the listing answers, buffered series and the time range included, from doc values
+ * and, in a store without them, from stored fields.
+ */
+class LabelNamesAndValuesTest {
+
+  private static final long T0 = 1_700_000_000_000L;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dataDir;
+
+  @Test
+  void answerAsTheSeriesListingFromDocValues() throws Exception {
+    assertAsTheListing();
+  }
+
+  @Test
+  void answerAsTheSeriesListingFromStoredFields() throws Exception {
+    Path conf = dataDir.resolve("solr").resolve("chronix").resolve("conf");
+    Files.createDirectories(conf);
+    String schema;
+    try (java.io.InputStream in = getClass().getResourceAsStream("/chronix-configsets/chronix/conf/schema.xml")) {
+      schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    // the schema of a store made before the doc values: its records' fields are read from stored fields
+    String before = schema.replaceAll("(?m)^(\\s*<(?:field name=\"(?:id|name|type)\"|dynamicField)[^\\n]*?) docValues=\"true\"", "$1");
+    assertTrue(before.length() < schema.length());
+    Files.writeString(conf.resolve("schema.xml"), before);
+    assertAsTheListing();
+  }
+
+  private void assertAsTheListing() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10")).start()) {
+      StringBuilder stored = new StringBuilder();
+      for (int s = 0; s < 40; s++) {
+        String tags = ",host=h" + (s * 7) % 40 + ",dc=d" + s % 3 + (s % 4 == 0 ? "" : ",rack_l=" + s % 5)
+            + (s % 5 == 0 ? ",start=early" : "");
+        for (int i = 0; i < 25; i++) {
+          stored.append(s % 2 == 0 ? "cpu" : "mem").append(tags).append(" value=").append(i).append(' ')
+              .append(T0 + i * 1000L).append('\n');
+        }
+      }
+      // a series a day later, outside the asked range
+      stored.append("disk,host=late,zone=z9 value=1 ").append(T0 + 86_400_000L).append('\n');
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", stored.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      // buffered only: not flushed, found in the buffers
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",
+          "net,host=buffered,nic=eth0 value=3 " + (T0 + 5_000) + "\n", false).statusCode());
+
+      String range = "start=" + T0 / 1000 + "&end=" + (T0 / 1000 + 60);
+      for (String match : new String[] {"", "match[]=" + encode("{dc=\"d1\"}"), "match[]=" + encode("cpu")
+          + "&match[]=" + encode("{host=\"buffered\"}")}) {
+        String params = range + (match.isEmpty() ? "" : "&" + match);
+        List<Map<String, String>> series = listing(server, params);
+        TreeSet<String> names = new TreeSet<>();
+        series.forEach(labels -> names.addAll(labels.keySet()));
+        assertEquals(new ArrayList<>(names), strings(server, "/api/v1/labels?" + params), match);
+        for (String label : names) {
+          TreeSet<String> values = new TreeSet<>();
+          series.forEach(labels -> {
+            if (labels.containsKey(label)) {
+              values.add(labels.get(label));
+            }
+          });
+          assertEquals(new ArrayList<>(values), strings(server, "/api/v1/label/" + label + "/values?" + params),
+              label + " " + match);
+        }
+      }
+      List<String> all = strings(server, "/api/v1/labels?" + range);
+      assertEquals(List.of("__name__", "dc", "host", "nic", "rack_l", "start"), all, "reserved names as labels, no zone");
+      assertEquals(List.of("0", "1", "2", "3", "4"), strings(server, "/api/v1/label/rack_l/values?" + range));
+      assertTrue(strings(server, "/api/v1/label/host/values?" + range).contains("buffered"));
+      assertEquals(List.of("late"), strings(server, "/api/v1/label/host/values?match[]=disk"));
+
+      JsonNode refused = JSON.readTree(TestHttp.get(server.solrUrl() + "/chronix/query?q=*:*&chronix.fieldValues=data").body());
+      assertEquals(400, refused.at("/error/code").asInt(), refused.toString());
+      assertTrue(refused.at("/error/msg").asText().contains("'data' is a record field"), refused.toString());
+    }
+  }
+
+  private static List<Map<String, String>> listing(ChronixServer server, String params) throws Exception {
+    String match = params.contains("match[]") ? "" : "&match[]=" + encode("{__name__=~\".+\"}");
+    JsonNode data = JSON.readTree(TestHttp.get(server.baseUrl() + "/api/v1/series?" + params + match).body()).get("data");
+    List<Map<String, String>> series = new ArrayList<>();
+    for (JsonNode labels : data) {
+      Map<String, String> map = new java.util.TreeMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = labels.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> label = it.next();
+        map.put(label.getKey(), label.getValue().asText());
+      }
+      series.add(map);
+    }
+    assertTrue(series.size() > 1, params + ": " + data);
+    return series;
+  }
+
+  private static List<String> strings(ChronixServer server, String path) throws Exception {
+    JsonNode body = JSON.readTree(TestHttp.get(server.baseUrl() + path).body());
+    assertEquals("success", body.get("status").asText(), path + ": " + body);
+    return JSON.convertValue(body.get("data"), List.class);
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+}

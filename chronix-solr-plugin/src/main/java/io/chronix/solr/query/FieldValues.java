@@ -1,0 +1,125 @@
+package io.chronix.solr.query;
+
+import io.chronix.core.record.RecordFields;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.function.Predicate;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DocumentStoredFieldVisitor;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.Query;
+import org.apache.solr.search.SolrIndexSearcher;
+
+/**
+ * The series fields (name, type, attributes) of the records and buffered series a query matches,
+ * read as columns: which fields have values, and the distinct values of one field. What the
+ * PromQL API's label names and label values answer, and what a listing of every matching series
+ * answered at the cost of a document per record: 66-73 ms over 10,000 series where a column of
+ * doc values is read in a millisecond or two.
+ */
+public final class FieldValues {
+
+  private FieldValues() {}
+
+  /** The distinct values of a field among the matches, as the series' fields give them. */
+  public static SortedSet<String> of(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, String field)
+      throws IOException {
+    SortedSet<String> values = new TreeSet<>();
+    forEachLeaf(searcher, queries, (leaf, docs, count) -> {
+      DocValueRecords columns = DocValueRecords.of(leaf, searcher.getSchema());
+      if (columns != null) {
+        columns.addValues(field, docs, count, values);
+      } else {
+        forEachStored(leaf, docs, count, Set.of(field), fields -> values.addAll(fields.values().getOrDefault(field, new TreeSet<>())));
+      }
+    });
+    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
+      values.addAll(fieldsOf(live.fields()).values().getOrDefault(field, new TreeSet<>()));
+    }
+    return values;
+  }
+
+  /** The series fields with a value among the matches. */
+  public static SortedSet<String> names(SolrIndexSearcher searcher, List<Query> queries, TimeRange range)
+      throws IOException {
+    SortedSet<String> names = new TreeSet<>();
+    Predicate<String> seriesField = FieldValues::isSeriesField;
+    forEachLeaf(searcher, queries, (leaf, docs, count) -> {
+      DocValueRecords columns = DocValueRecords.of(leaf, searcher.getSchema());
+      if (columns != null) {
+        columns.addPresent(docs, count, seriesField, names);
+      } else {
+        forEachStored(leaf, docs, count, null, fields -> names.addAll(fields.values().keySet()));
+      }
+    });
+    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
+      names.addAll(fieldsOf(live.fields()).values().keySet());
+    }
+    return names;
+  }
+
+  private static boolean isSeriesField(String field) {
+    return field.equals(RecordFields.NAME) || field.equals(RecordFields.TYPE) || RecordFields.isAttribute(field);
+  }
+
+  private static SeriesFields fieldsOf(Document document) {
+    SeriesFields fields = new SeriesFields();
+    fields.addAll(document);
+    return fields;
+  }
+
+  @FunctionalInterface
+  private interface LeafDocs {
+    /** @param docs the segment's matching document numbers, increasing */
+    void accept(LeafReader leaf, int[] docs, int count) throws IOException;
+  }
+
+  private static void forEachLeaf(SolrIndexSearcher searcher, List<Query> queries, LeafDocs consumer)
+      throws IOException {
+    int[] ids = RecordReader.sortedIds(RecordDocs.of(searcher, queries));
+    int from = 0;
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+      int end = leaf.docBase + leaf.reader().maxDoc();
+      int to = from;
+      while (to < ids.length && ids[to] < end) {
+        to++;
+      }
+      if (to > from) {
+        int[] docs = new int[to - from];
+        for (int i = from; i < to; i++) {
+          docs[i - from] = ids[i] - leaf.docBase;
+        }
+        consumer.accept(leaf.reader(), docs, docs.length);
+      }
+      from = to;
+    }
+  }
+
+  @FunctionalInterface
+  private interface FieldsConsumer {
+    void accept(SeriesFields fields);
+  }
+
+  /** A segment written without doc values for every stored field: its records' stored fields, blobs left out. */
+  private static void forEachStored(LeafReader leaf, int[] docs, int count, Set<String> only, FieldsConsumer consumer)
+      throws IOException {
+    StoredFields stored = leaf.storedFields();
+    for (int i = 0; i < count; i++) {
+      DocumentStoredFieldVisitor visitor = new DocumentStoredFieldVisitor() {
+        @Override
+        public Status needsField(FieldInfo info) {
+          boolean wanted = only == null ? isSeriesField(info.name) : only.contains(info.name);
+          return wanted ? Status.YES : Status.NO;
+        }
+      };
+      stored.document(docs[i], visitor);
+      consumer.accept(fieldsOf(visitor.getDocument()));
+    }
+  }
+}
