@@ -56,7 +56,9 @@ import java.util.zip.GZIPInputStream;
  * by a label over 6 h (step 60 s); an outlier panel over 24 h (step 5 min, 1 h windows): ours
  * computes {@code chronix_outlier} server-side, VictoriaMetrics has no such function, so its side
  * is what Grafana would need without it: the raw samples fetched and the same outlier code run in
- * the client per step. The two outlier answers must agree step for step.
+ * the client per step. The two outlier answers must agree step for step. On the synthetic set also
+ * the listings behind Grafana's query editor and template variables over 6 h: label names, the
+ * values of {@code host} (of all series and of one metric's), and the series of one metric.
  *
  * <p>Ours runs as its user starts it ({@code ./chronix start} with the launcher's defaults, a process
  * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds]}
@@ -88,9 +90,22 @@ public final class PromQlBenchmark {
   /**
    * One query shape. {@code outlierSelector} set: an outlier panel over that series, answered by
    * chronix_outlier on our side and by a raw fetch plus client-side analysis for the peer.
+   * {@code listing} set: a request of that listing endpoint (label names, label values, series) over
+   * the range, with the query as its {@code match[]} if any, as Grafana's query editor and template
+   * variables send them.
    */
   record Shape(String dataset, String name, String query, boolean instant, long rangeMillis, long stepMillis,
-      long end, String outlierSelector) {}
+      long end, String outlierSelector, String listing) {
+
+    Shape(String dataset, String name, String query, boolean instant, long rangeMillis, long stepMillis, long end,
+        String outlierSelector) {
+      this(dataset, name, query, instant, rangeMillis, stepMillis, end, outlierSelector, null);
+    }
+
+    static Shape listing(String dataset, String name, String endpoint, String match, long end) {
+      return new Shape(dataset, name, match, false, 6 * HOUR, MINUTE, end, null, endpoint);
+    }
+  }
 
   /** One timed answer: how many series and points came back, and the outlier verdicts if any. */
   record Answer(long nanos, int series, long points, double[] verdicts) {}
@@ -190,7 +205,8 @@ public final class PromQlBenchmark {
     StringBuilder text = new StringBuilder();
     for (Shape shape : shapes) {
       text.append("\n  ").append(shape.dataset()).append(" / ").append(shape.name()).append(": ")
-          .append(shape.outlierSelector() == null ? shape.query()
+          .append(shape.listing() != null ? shape.listing() + (shape.query() == null ? "" : " match[]=" + shape.query())
+              : shape.outlierSelector() == null ? shape.query()
               : "chronix_outlier(" + shape.outlierSelector() + "[1h]) | VM: " + shape.outlierSelector() + "[25h] + client");
     }
     return text.toString();
@@ -268,7 +284,12 @@ public final class PromQlBenchmark {
         new Shape("synthetic", "topk over all 10,000 series", "topk(10, {job=\"node\"})", true, 0, 0, SYNTHETIC_END, null),
         new Shape("synthetic", "rate over 1,000 counters, 6 h", "sum by (dc) (rate(requests_total[5m]))", false,
             6 * HOUR, MINUTE, SYNTHETIC_END, null),
-        new Shape("synthetic", "chronix_outlier panel, 24 h", null, false, 24 * HOUR, 5 * MINUTE, SYNTHETIC_END, one));
+        new Shape("synthetic", "chronix_outlier panel, 24 h", null, false, 24 * HOUR, 5 * MINUTE, SYNTHETIC_END, one),
+        Shape.listing("synthetic", "label names, 6 h", "/api/v1/labels", null, SYNTHETIC_END),
+        Shape.listing("synthetic", "label values of host, 6 h", "/api/v1/label/host/values", null, SYNTHETIC_END),
+        Shape.listing("synthetic", "label values of host for a metric, 6 h", "/api/v1/label/host/values",
+            "cpu_usage_percent", SYNTHETIC_END),
+        Shape.listing("synthetic", "series of a metric, 6 h", "/api/v1/series", "cpu_usage_percent", SYNTHETIC_END));
   }
 
   /**
@@ -391,6 +412,16 @@ public final class PromQlBenchmark {
 
   private static Answer ask(URI base, Shape shape, long end) throws Exception {
     long start = System.nanoTime();
+    if (shape.listing() != null) {
+      Map<String, String> form = new LinkedHashMap<>();
+      if (shape.query() != null) {
+        form.put("match[]", shape.query());
+      }
+      form.put("start", seconds(end - shape.rangeMillis()));
+      form.put("end", seconds(end));
+      JsonNode data = post(base, shape.listing(), form).get("data");
+      return new Answer(System.nanoTime() - start, data.size(), data.size(), null);
+    }
     JsonNode body = shape.instant()
         ? post(base, "/api/v1/query", Map.of("query", shape.query(), "time", seconds(end)))
         : post(base, "/api/v1/query_range", Map.of("query", shape.query(), "start", seconds(end - shape.rangeMillis()),
