@@ -52,7 +52,8 @@ import java.util.zip.GZIPInputStream;
  * range that a warm server answers in 0.3). Each side's first answer to the shape is reported.
  *
  * <p>Shapes: one series over 1 h ({@code query_range}, step 15 s); {@code sum by} over 100 series
- * over 24 h (step 120 s); {@code topk} over all series (instant); {@code rate} over counters summed
+ * over 24 h (step 120 s); {@code topk} over all series (instant; on the synthetic set also at the
+ * data's end, as a table panel or an alert asks at "now"); {@code rate} over counters summed
  * by a label over 6 h (step 60 s); an outlier panel over 24 h (step 5 min, 1 h windows): ours
  * computes {@code chronix_outlier} server-side, VictoriaMetrics has no such function, so its side
  * is what Grafana would need without it: the raw samples fetched and the same outlier code run in
@@ -157,7 +158,8 @@ public final class PromQlBenchmark {
         long[] vmNanos = new long[rounds];
         Answer oursAnswer = null;
         Answer vmAnswer = null;
-        long step = shape.instant() ? MINUTE : shape.stepMillis();
+        // an instant shape's time moves back a minute a round, or by its step where it has one
+        long step = shape.instant() && shape.stepMillis() == 0 ? MINUTE : shape.stepMillis();
         int maxWarmRounds = (int) Math.max(WARM_UP_ROUNDS, Math.min(MAX_WARM_UP_ROUNDS, HOUR / step));
         double[] firstMs = null;
         long warmNanos = 0;
@@ -282,6 +284,10 @@ public final class PromQlBenchmark {
         new Shape("synthetic", "sum by over 100 series, 24 h", "sum by (host) (cpu_usage_percent{dc=\"dc3\"})", false,
             24 * HOUR, 120_000, SYNTHETIC_END, null),
         new Shape("synthetic", "topk over all 10,000 series", "topk(10, {job=\"node\"})", true, 0, 0, SYNTHETIC_END, null),
+        // a table panel or an alert at "now": every series' last sample in the lookback, the time
+        // moving back half a second a round from 4 minutes after the data (never more than 3 before)
+        new Shape("synthetic", "topk over all 10,000 series at the data's end", "topk(10, {job=\"node\"})", true, 0,
+            500, SYNTHETIC_END + 4 * MINUTE, null),
         new Shape("synthetic", "rate over 1,000 counters, 6 h", "sum by (dc) (rate(requests_total[5m]))", false,
             6 * HOUR, MINUTE, SYNTHETIC_END, null),
         new Shape("synthetic", "chronix_outlier panel, 24 h", null, false, 24 * HOUR, 5 * MINUTE, SYNTHETIC_END, one),

@@ -86,6 +86,14 @@ public class ChronixQueryComponent extends SearchComponent {
    * label names. One core's answer: not on a sharded collection.
    */
   public static final String FIELD_NAMES = "chronix.fieldNames";
+  /**
+   * Request parameter: with {@code true} each series comes with its latest point in the time range
+   * where the records tell it without being joined (their statistics, the records reaching past the
+   * range decoded as far as it), to the millisecond; else joined and clipped as without it: more
+   * points, never other ones. What an instant PromQL selector needs. Not with functions or
+   * analyses; a sharded collection answers whole series.
+   */
+  public static final String LATEST = "chronix.latest";
   /** Request parameter: {@code false} answers a downsample from the records even where a rollup tier could. */
   public static final String ROLLUPS = "chronix.rollups";
   /**
@@ -242,6 +250,19 @@ public class ChronixQueryComponent extends SearchComponent {
     String windowsTier = params.get(WINDOWS);
     if (windowsTier != null) {
       rb.rsp.addResponse(windows(rb, query, queries, windowsTier, collector));
+      return;
+    }
+    if (params.getBool(LATEST, false)) {
+      if (query.keysOnly() || query.hasFunctions() || !query.analyses().isEmpty()) {
+        throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
+            LATEST + " answers points: not with " + KEYS_ONLY + ", functions (cf) or analyses");
+      }
+      List<JoinedSeries> latest = collector.collectLatest(rb.req.getSearcher(), queries, query.range(), query.join());
+      SeriesEvaluator none = new SeriesEvaluator(query.functions(), query.analyses(),
+          new LocalReferences(rb.req, query.join(), collector, query.now(), Map.of()));
+      rb.rsp.addResponse(respond(latest, none, query, params,
+          params.getBool(org.apache.solr.common.params.ShardParams.IS_SHARD, false)));
+      RawJsonFields.applyTo(rb, query.fields());
       return;
     }
     // aggregations over whole records come from their statistics

@@ -135,6 +135,38 @@ public final class SeriesCollector {
     return result;
   }
 
+  /**
+   * Joined series with no more than their latest point in the range where that can be told
+   * without joining them (what an instant selector needs): a record ending inside the range gives
+   * its last point from its statistics ({@code end} and {@code last}, to the millisecond) without
+   * its blob being read; a record reaching past the range is decoded as far as the range; buffered
+   * points give their last in the range. The latest of these wins. Where that is not clear-cut
+   * (two of them in the same millisecond, a record without statistics or whose last value is NaN,
+   * which a stale marker is, values that are not doubles), the series comes joined and clipped as
+   * by {@link #collect}: more points than asked for, never other ones.
+   */
+  public List<JoinedSeries> collectLatest(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join) throws IOException {
+    long[] points = {0};
+    RecordReader.DataNeed pastTheRange = (start, end) -> end > range.toMillis();
+    Map<List<String>, Group> groups = groups(searcher, queries, range, join, false, pastTheRange, true, points);
+    List<JoinedSeries> result = new ArrayList<>(groups.size());
+    for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
+      Group group = entry.getValue();
+      Points latest = Set.of(SeriesKey.METRIC).containsAll(group.fields.values().get(RecordFields.TYPE))
+          ? LatestPoint.of(group.chunks, group.live, group.fields, searcher, range) : null;
+      if (latest == null) {
+        Points all = join(group, searcher, range);
+        latest = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
+      }
+      if (!latest.isEmpty()) {
+        result.add(new JoinedSeries(entry.getKey(), group.fields, latest));
+      }
+    }
+    JoinedSeries.sort(result);
+    return result;
+  }
+
   /** Where the records are gone, the tier still holds their statistics: their rollups join their series. */
   private static void addOrphans(Map<List<String>, Group> groups, RollupSource rollups, List<Query> queries,
       String tier, JoinFields join, SolrIndexSearcher searcher, boolean windows) throws IOException {
@@ -327,9 +359,16 @@ public final class SeriesCollector {
   /** The matched records and buffered series by join key; {@code points} counts the points to decode. */
   private Map<List<String>, Group> groups(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join, boolean keysOnly, boolean summarize, long[] points) throws IOException {
+    return groups(searcher, queries, range, join, keysOnly, dataNeed(keysOnly, summarize, range), !summarize, points);
+  }
+
+  /** @param decodeCut whether a record the range cuts is decoded as it is read ({@link StoredChunk#decodedFor}) */
+  private Map<List<String>, Group> groups(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      JoinFields join, boolean keysOnly, RecordReader.DataNeed need, boolean decodeCut, long[] points)
+      throws IOException {
     DocSet docs = RecordDocs.of(searcher, queries);
     Map<List<String>, Group> groups = new HashMap<>();
-    RecordReader.read(searcher, docs, dataNeed(keysOnly, summarize, range), records, (docId, writeOrder, document) -> {
+    RecordReader.read(searcher, docs, need, records, (docId, writeOrder, document) -> {
       Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
       group.fields.addAll(document);
       if (keysOnly) {
@@ -344,7 +383,7 @@ public final class SeriesCollector {
       // a record the range cuts is decoded now: its points in range are fewer than its blob, which
       // is let go before the next record is read instead of being held until the join
       boolean cut = !range.isAll() && (start < range.fromMillis() || end > range.toMillis());
-      group.chunks.add(blob != null && cut && !summarize ? chunk.decodedFor(group.fields, range) : chunk);
+      group.chunks.add(blob != null && cut && decodeCut ? chunk.decodedFor(group.fields, range) : chunk);
     });
     // after the stored records: points flushed meanwhile are still among the buffered ones
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {

@@ -122,13 +122,12 @@ public final class Engine {
   private void prefetch(Collection<FetchPlan.Fetch> fetches, QueryContext ctx) {
     if (fetches.size() == 1) {
       FetchPlan.Fetch fetch = fetches.iterator().next();
-      ctx.prefetch(fetch.matchers(), fetch.minTime(), fetch.maxTime());
+      ctx.prefetch(fetch);
       return;
     }
     List<CompletableFuture<Void>> futures = new ArrayList<>();
     for (FetchPlan.Fetch fetch : fetches) {
-      futures.add(CompletableFuture.runAsync(() -> ctx.prefetch(fetch.matchers(), fetch.minTime(), fetch.maxTime()),
-          fetchers));
+      futures.add(CompletableFuture.runAsync(() -> ctx.prefetch(fetch), fetchers));
     }
     try {
       CompletableFuture.allOf(futures.toArray(new CompletableFuture[0])).join();

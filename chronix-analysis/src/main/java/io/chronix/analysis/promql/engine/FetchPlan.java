@@ -23,8 +23,12 @@ import java.util.Map;
  */
 final class FetchPlan {
 
-  /** One selector's fetch: matchers and [minTime, maxTime] in epoch milliseconds. */
-  record Fetch(List<LabelMatcher> matchers, long minTime, long maxTime) {}
+  /**
+   * One selector's fetch: matchers and [minTime, maxTime] in epoch milliseconds. {@code latestOnly}:
+   * the selector is only evaluated at one time, as an instant selector, which needs no more than
+   * each series' latest sample in the span ({@link SeriesSource#selectLatest}).
+   */
+  record Fetch(List<LabelMatcher> matchers, long minTime, long maxTime, boolean latestOnly) {}
 
   private final long queryStart;
   private final long queryEnd;
@@ -47,11 +51,11 @@ final class FetchPlan {
   private void visit(Expr expr, long from, long to) {
     if (expr instanceof VectorSelector selector) {
       long[] times = shift(selector.at(), selector.offsetMillis(), from, to);
-      need(selector.matchers(), times[0] - lookback + 1, times[1]);
+      need(selector.matchers(), times[0] - lookback + 1, times[1], times[0] == times[1]);
     } else if (expr instanceof MatrixSelector matrix) {
       VectorSelector selector = matrix.selector();
       long[] times = shift(selector.at(), selector.offsetMillis(), from, to);
-      need(selector.matchers(), times[0] - matrix.rangeMillis() + 1, times[1]);
+      need(selector.matchers(), times[0] - matrix.rangeMillis() + 1, times[1], false);
     } else if (expr instanceof SubqueryExpr subquery) {
       long[] times = shift(subquery.at(), subquery.offsetMillis(), from, to);
       visit(subquery.expr(), times[0] - subquery.rangeMillis(), times[1]);
@@ -82,8 +86,10 @@ final class FetchPlan {
     return new long[] {from - offset, to - offset};
   }
 
-  private void need(List<LabelMatcher> matchers, long minTime, long maxTime) {
-    fetches.merge(QueryContext.key(matchers), new Fetch(matchers, minTime, maxTime),
-        (a, b) -> new Fetch(a.matchers(), Math.min(a.minTime(), b.minTime()), Math.max(a.maxTime(), b.maxTime())));
+  /** A selector used twice is read for the union of its spans: latest only where both uses are the same instant. */
+  private void need(List<LabelMatcher> matchers, long minTime, long maxTime, boolean latestOnly) {
+    fetches.merge(QueryContext.key(matchers), new Fetch(matchers, minTime, maxTime, latestOnly),
+        (a, b) -> new Fetch(a.matchers(), Math.min(a.minTime(), b.minTime()), Math.max(a.maxTime(), b.maxTime()),
+            a.latestOnly() && b.latestOnly() && a.minTime() == b.minTime() && a.maxTime() == b.maxTime()));
   }
 }

@@ -79,10 +79,13 @@ final class QueryContext {
    * Fetches a selector's series for [minTime, maxTime], as windows of its tier where the plan
    * says so; called before evaluation, possibly in parallel.
    */
-  void prefetch(List<LabelMatcher> matchers, long minTime, long maxTime) {
+  void prefetch(FetchPlan.Fetch fetch) {
+    List<LabelMatcher> matchers = fetch.matchers();
+    long minTime = fetch.minTime();
+    long maxTime = fetch.maxTime();
     TierReader.Tier tier = tiered.get(key(matchers));
     if (tier == null) {
-      prefetchSamples(matchers, minTime, maxTime);
+      prefetchSamples(matchers, minTime, maxTime, fetch.latestOnly());
       return;
     }
     // whole windows: an instant selector's lookback need not be a multiple of the tier, and a
@@ -122,8 +125,9 @@ final class QueryContext {
     return series;
   }
 
-  private void prefetchSamples(List<LabelMatcher> matchers, long minTime, long maxTime) {
-    List<RawSeries> series = source.select(matchers, minTime, maxTime);
+  private void prefetchSamples(List<LabelMatcher> matchers, long minTime, long maxTime, boolean latestOnly) {
+    List<RawSeries> series = latestOnly ? source.selectLatest(matchers, minTime, maxTime)
+        : source.select(matchers, minTime, maxTime);
     long count = 0;
     List<RawSeries> matching = new ArrayList<>(series.size());
     for (RawSeries s : series) {
@@ -142,7 +146,7 @@ final class QueryContext {
     if (present == null || present.minTime > minTime || present.maxTime < maxTime) {
       long from = present == null ? minTime : Math.min(minTime, present.minTime);
       long to = present == null ? maxTime : Math.max(maxTime, present.maxTime);
-      prefetchSamples(matchers, from, to);
+      prefetchSamples(matchers, from, to, false);
       present = fetched.get(key(matchers));
     }
     return present.series;

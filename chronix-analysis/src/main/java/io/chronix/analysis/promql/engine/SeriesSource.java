@@ -19,6 +19,15 @@ public interface SeriesSource {
    */
   List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime);
 
+  /**
+   * As {@link #select}, for a selector evaluated at one time only (an instant selector): each
+   * series needs no more than its latest sample in [minTime, maxTime], so a source may leave the
+   * others out; it must not leave out a series or change a sample. Stale markers (NaN) as samples.
+   */
+  default List<RawSeries> selectLatest(List<LabelMatcher> matchers, long minTime, long maxTime) {
+    return select(matchers, minTime, maxTime);
+  }
+
   /** The rollup tiers the source keeps, if it does: range queries read them where they answer exactly. */
   default Optional<TierReader> tierReader() {
     return Optional.empty();
