@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -38,16 +37,7 @@ class LabelNamesAndValuesTest {
 
   @Test
   void answerAsTheSeriesListingFromStoredFields() throws Exception {
-    Path conf = dataDir.resolve("solr").resolve("chronix").resolve("conf");
-    Files.createDirectories(conf);
-    String schema;
-    try (java.io.InputStream in = getClass().getResourceAsStream("/chronix-configsets/chronix/conf/schema.xml")) {
-      schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    // the schema of a store made before the doc values: its records' fields are read from stored fields
-    String before = schema.replaceAll("(?m)^(\\s*<(?:field name=\"(?:id|name|type)\"|dynamicField)[^\\n]*?) docValues=\"true\"", "$1");
-    assertTrue(before.length() < schema.length());
-    Files.writeString(conf.resolve("schema.xml"), before);
+    SchemaBeforeDocValues.writeInto(dataDir);
     assertAsTheListing();
   }
 

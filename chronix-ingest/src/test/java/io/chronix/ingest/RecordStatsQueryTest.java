@@ -111,16 +111,7 @@ class RecordStatsQueryTest {
    */
   @Test
   void aStoreWithoutTheDocValuesAnswersFromStoredFields() throws Exception {
-    java.nio.file.Path conf = dataDir.resolve("solr").resolve("chronix").resolve("conf");
-    java.nio.file.Files.createDirectories(conf);
-    String schema;
-    try (java.io.InputStream in = getClass().getResourceAsStream("/chronix-configsets/chronix/conf/schema.xml")) {
-      schema = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-    // the schema before: no doc values for id, name, type and the attributes
-    String before = schema.replaceAll("(?m)^(\\s*<(?:field name=\"(?:id|name|type)\"|dynamicField)[^\\n]*?) docValues=\"true\"", "$1");
-    assertTrue(before.length() < schema.length(), "the packaged schema gives indexed stored fields doc values");
-    java.nio.file.Files.writeString(conf.resolve("schema.xml"), before);
+    SchemaBeforeDocValues.writeInto(dataDir);
     assertSameFromDocValuesAndStoredFields(false);
   }
 
