@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * PromQL's label names and label values come from the store's columns (the plugin's
- * chronix.fieldNames and chronix.fieldValues), not from a listing of every series: they must
- * answer what the listing answers, buffered series and the time range included, from doc values
- * and, in a store without them, from stored fields.
+ * PromQL's series, label names and label values come from the store's columns (the plugin's
+ * chronix.seriesFields, chronix.fieldNames and chronix.fieldValues), not from a listing of every
+ * series' joined records: they must answer what that listing (chronix.keys) answers, buffered
+ * series and the time range included, from doc values and, in a store without them, from stored
+ * fields.
  */
 class LabelNamesAndValuesTest {
 
@@ -66,6 +67,7 @@ class LabelNamesAndValuesTest {
           + "&match[]=" + encode("{host=\"buffered\"}")}) {
         String params = range + (match.isEmpty() ? "" : "&" + match);
         List<Map<String, String>> series = listing(server, params);
+        assertEquals(series, keysListing(server, match, T0, T0 + 60_000), match);
         TreeSet<String> names = new TreeSet<>();
         series.forEach(labels -> names.addAll(labels.keySet()));
         assertEquals(new ArrayList<>(names), strings(server, "/api/v1/labels?" + params), match);
@@ -105,6 +107,52 @@ class LabelNamesAndValuesTest {
       series.add(map);
     }
     assertTrue(series.size() > 1, params + ": " + data);
+    return series;
+  }
+
+  /** The series as the plugin lists them from their joined records (chronix.keys), as label maps sorted as the API sorts them. */
+  private static List<Map<String, String>> keysListing(ChronixServer server, String match, long from, long to)
+      throws Exception {
+    String selectors = "";
+    for (String part : match.isEmpty() ? new String[0] : match.split("&")) {
+      selectors += "&chronix.match=" + part.substring("match[]=".length());
+    }
+    String filter = selectors.isEmpty() ? "&fq=" + encode("-type:string") : selectors;
+    JsonNode docs = TestHttp.query(server.solrUrl(), "start:" + from + " AND end:" + to,
+        "&chronix.keys=true&cj=*&fl=*&rows=10000" + filter).at("/response/docs");
+    List<Map<String, String>> series = new ArrayList<>();
+    for (JsonNode doc : docs) {
+      Map<String, String> labels = new java.util.TreeMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = doc.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> field = it.next();
+        String name = field.getKey();
+        if (name.equals("name")) {
+          labels.put("__name__", field.getValue().asText());
+        } else if (name.startsWith("tag_")) {
+          labels.put(name.substring(4), field.getValue().asText());
+        } else if (!List.of("type", "start", "end", "count", "id").contains(name) && !name.startsWith("_")) {
+          labels.put(name, field.getValue().asText());
+        }
+      }
+      series.add(labels);
+    }
+    // the API's order: label sets compared name by name, then value by value
+    series.sort((a, b) -> {
+      java.util.Iterator<Map.Entry<String, String>> x = a.entrySet().iterator();
+      java.util.Iterator<Map.Entry<String, String>> y = b.entrySet().iterator();
+      while (x.hasNext() && y.hasNext()) {
+        Map.Entry<String, String> p = x.next();
+        Map.Entry<String, String> q = y.next();
+        int c = p.getKey().compareTo(q.getKey());
+        if (c == 0) {
+          c = p.getValue().compareTo(q.getValue());
+        }
+        if (c != 0) {
+          return c;
+        }
+      }
+      return Boolean.compare(x.hasNext(), y.hasNext());
+    });
     return series;
   }
 

@@ -87,6 +87,13 @@ public class ChronixQueryComponent extends SearchComponent {
    */
   public static final String FIELD_NAMES = "chronix.fieldNames";
   /**
+   * Request parameter: with {@code true} the answer is the distinct series among the matching
+   * records and buffered series as their fields ({@code seriesFields}: name, type and attributes,
+   * one value each; in no particular order), no points. For PromQL's series listing. One core's
+   * answer: not on a sharded collection.
+   */
+  public static final String SERIES_FIELDS = "chronix.seriesFields";
+  /**
    * Request parameter: with {@code true} each series comes with its latest point in the time range
    * where the records tell it without being joined (their statistics, the records reaching past the
    * range decoded as far as it), to the millisecond; else joined and clipped as without it: more
@@ -247,6 +254,10 @@ public class ChronixQueryComponent extends SearchComponent {
       rb.rsp.add("fieldNames", new ArrayList<>(FieldValues.names(rb.req.getSearcher(), queries, query.range())));
       return;
     }
+    if (params.getBool(SERIES_FIELDS, false)) {
+      rb.rsp.add("seriesFields", new ArrayList<>(FieldValues.series(rb.req.getSearcher(), queries, query.range())));
+      return;
+    }
     String windowsTier = params.get(WINDOWS);
     if (windowsTier != null) {
       rb.rsp.addResponse(windows(rb, query, queries, windowsTier, collector));
@@ -338,9 +349,10 @@ public class ChronixQueryComponent extends SearchComponent {
   @Override
   public int distributedProcess(ResponseBuilder rb) {
     SolrParams params = rb.req.getParams();
-    if (params.get(FIELD_VALUES) != null || params.getBool(FIELD_NAMES, false)) {
-      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, FIELD_VALUES + " and " + FIELD_NAMES
-          + " are answered by one core; on a sharded collection list the series (" + KEYS_ONLY + ") instead");
+    if (params.get(FIELD_VALUES) != null || params.getBool(FIELD_NAMES, false) || params.getBool(SERIES_FIELDS, false)) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, FIELD_VALUES + ", " + FIELD_NAMES + " and "
+          + SERIES_FIELDS + " are answered by one core; on a sharded collection list the series (" + KEYS_ONLY
+          + ") instead");
     }
     return ShardMerge.distributedProcess(this, rb, seriesQuery(rb));
   }

@@ -22,6 +22,7 @@ public final class SeriesCatalog {
   /** The plugin's parameters asking for a field's values and for the fields with values (a runtime dependency). */
   static final String FIELD_VALUES = "chronix.fieldValues";
   static final String FIELD_NAMES = "chronix.fieldNames";
+  static final String SERIES_FIELDS = "chronix.seriesFields";
 
   private final SolrClient solr;
   private final String collection;
@@ -37,6 +38,18 @@ public final class SeriesCatalog {
    */
   public List<Labels> series(List<String> selectors, long start, long end) {
     ModifiableSolrParams params = matching(selectors, start, end);
+    if (solr instanceof EmbeddedSolrServer embedded) {
+      // the store's columns, not a document per series
+      params.set(SERIES_FIELDS, true);
+      Set<Labels> labels = new java.util.HashSet<>();
+      for (Object fields : (List<?>) InProcessSearch.answer(embedded, collection, SolrSeriesSource.QUERY_HANDLER, params)
+          .get("seriesFields")) {
+        labels.add(SeriesLabels.of((java.util.Map<?, ?>) fields));
+      }
+      List<Labels> sorted = new ArrayList<>(labels);
+      sorted.sort(null);
+      return sorted;
+    }
     params.set("cj", "*");
     params.set("chronix.keys", true);
     params.set("fl", "*");

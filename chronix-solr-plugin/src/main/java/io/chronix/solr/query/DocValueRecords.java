@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
@@ -113,6 +115,31 @@ final class DocValueRecords {
     void addValues(int[] docs, int count, Set<String> values) throws IOException;
 
     boolean anyOf(int[] docs, int count) throws IOException;
+
+    /** Each record's value as text ({@link SeriesFields#text}), null where it has none. */
+    String[] texts(int[] docs, int count) throws IOException;
+  }
+
+  /**
+   * Each record's fields that {@code wanted} admits, as text, one map per record in the order
+   * given (a record without a field lacks its entry).
+   */
+  List<SortedMap<String, String>> fieldsOf(int[] docs, int count, Predicate<String> wanted) throws IOException {
+    List<SortedMap<String, String>> rows = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      rows.add(new TreeMap<>());
+    }
+    for (Column column : columns) {
+      if (wanted.test(column.name())) {
+        String[] texts = column.texts(docs, count);
+        for (int i = 0; i < count; i++) {
+          if (texts[i] != null) {
+            rows.get(i).put(column.name(), texts[i]);
+          }
+        }
+      }
+    }
+    return rows;
   }
 
   /** A doc values iterator's advanceExact (their common type is not public). */
@@ -133,6 +160,16 @@ final class DocValueRecords {
   private record Text(String name, LeafReader reader) implements Column {
     @Override
     public void addTo(Document[] documents, int[] docs, int count) throws IOException {
+      String[] texts = texts(docs, count);
+      for (int i = 0; i < count; i++) {
+        if (texts[i] != null) {
+          documents[i].add(new StoredField(name, texts[i]));
+        }
+      }
+    }
+
+    @Override
+    public String[] texts(int[] docs, int count) throws IOException {
       // doc values iterate forward only: a fresh iterator per read
       SortedDocValues values = DocValues.getSorted(reader, name);
       long[] byOrd = new long[count];
@@ -143,6 +180,7 @@ final class DocValueRecords {
         }
       }
       Arrays.sort(byOrd, 0, present);
+      String[] texts = new String[count];
       int lastOrd = -1;
       String value = null;
       for (int p = 0; p < present; p++) {
@@ -151,8 +189,9 @@ final class DocValueRecords {
           value = values.lookupOrd(ord).utf8ToString();
           lastOrd = ord;
         }
-        documents[(int) byOrd[p]].add(new StoredField(name, value));
+        texts[(int) byOrd[p]] = value;
       }
+      return texts;
     }
 
     @Override
@@ -206,6 +245,18 @@ final class DocValueRecords {
     @Override
     public boolean anyOf(int[] docs, int count) throws IOException {
       return DocValueRecords.anyOf(DocValues.getNumeric(reader, name)::advanceExact, docs, count);
+    }
+
+    @Override
+    public String[] texts(int[] docs, int count) throws IOException {
+      NumericDocValues column = DocValues.getNumeric(reader, name);
+      String[] texts = new String[count];
+      for (int i = 0; i < count; i++) {
+        if (column.advanceExact(docs[i])) {
+          texts[i] = SeriesFields.text(field(column.longValue()));
+        }
+      }
+      return texts;
     }
 
     private StoredField field(long bits) {

@@ -2,9 +2,12 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
@@ -62,6 +65,35 @@ public final class FieldValues {
       names.addAll(fieldsOf(live.fields()).values().keySet());
     }
     return names;
+  }
+
+  /**
+   * The distinct series among the matches as their fields (name, type, attributes; one value each,
+   * as text), in no particular order: what a listing of the series answers, without a document, a
+   * joined series and an answer document per record.
+   */
+  public static Set<SortedMap<String, String>> series(SolrIndexSearcher searcher, List<Query> queries,
+      TimeRange range) throws IOException {
+    Set<SortedMap<String, String>> series = new HashSet<>();
+    forEachLeaf(searcher, queries, (leaf, docs, count) -> {
+      DocValueRecords columns = DocValueRecords.of(leaf, searcher.getSchema());
+      if (columns != null) {
+        series.addAll(columns.fieldsOf(docs, count, FieldValues::isSeriesField));
+      } else {
+        forEachStored(leaf, docs, count, null, fields -> series.add(firstValues(fields)));
+      }
+    });
+    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
+      series.add(firstValues(fieldsOf(live.fields())));
+    }
+    return series;
+  }
+
+  /** A series' fields with one value each (a record has one; a joined series shows its first). */
+  private static SortedMap<String, String> firstValues(SeriesFields fields) {
+    SortedMap<String, String> first = new TreeMap<>();
+    fields.values().forEach((field, values) -> first.put(field, values.first()));
+    return first;
   }
 
   private static boolean isSeriesField(String field) {
