@@ -190,6 +190,32 @@ class RecordStatsQueryTest {
     }
   }
 
+  /** More records than are read from doc values at once (RecordReader.BATCH): every batch keeps its records' values. */
+  @Test
+  void recordsBeyondOneBatchKeepTheirOwnValues() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString())).start()) {
+      StringBuilder lines = new StringBuilder();
+      for (int s = 0; s < 4_500; s++) {
+        lines.append("batch,host=h").append((s * 7919) % 4_500).append(" value=").append(s).append(' ')
+            .append(T0).append('\n');
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      String each = "&cj=*&rows=5000&fl=name,host";
+      JsonNode fromDocValues = TestHttp.query(server.solrUrl(), "name:batch", each + "&cf="
+          + URLEncoder.encode("metric{max}", StandardCharsets.UTF_8)).at("/response/docs");
+      JsonNode listed = TestHttp.query(server.solrUrl(), "name:batch", each + "&chronix.keys=true").at("/response/docs");
+      assertEquals(4_500, fromDocValues.size());
+      assertEquals(4_500, listed.size());
+      for (int d = 0; d < fromDocValues.size(); d++) {
+        int s = fromDocValues.get(d).at("/functions/0/value").asInt();
+        assertEquals("h" + (s * 7919) % 4_500, fromDocValues.get(d).get("host").asText(), fromDocValues.get(d).toString());
+        assertEquals(fromDocValues.get(d).get("host"), listed.get(d).get("host"));
+      }
+    }
+  }
+
   /** Asks the statistics' aggregations alone and with avg (which needs points); both must agree. */
   private static JsonNode assertSameAsDecoded(ChronixServer server, long from, long to) throws Exception {
     return assertSameAsDecoded(server, "name:agg AND start:" + from + " AND end:" + to);

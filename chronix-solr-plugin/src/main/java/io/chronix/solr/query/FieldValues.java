@@ -78,7 +78,11 @@ public final class FieldValues {
     forEachLeaf(searcher, queries, (leaf, docs, count) -> {
       DocValueRecords columns = DocValueRecords.of(leaf, searcher.getSchema());
       if (columns != null) {
-        series.addAll(columns.fieldsOf(docs, count, FieldValues::isSeriesField));
+        // in batches: the maps of a batch exist at once, the distinct series stay
+        for (int from = 0; from < count; from += RecordReader.BATCH) {
+          int n = Math.min(RecordReader.BATCH, count - from);
+          series.addAll(columns.fieldsOf(java.util.Arrays.copyOfRange(docs, from, from + n), n, FieldValues::isSeriesField));
+        }
       } else {
         forEachStored(leaf, docs, count, null, fields -> series.add(firstValues(fields)));
       }

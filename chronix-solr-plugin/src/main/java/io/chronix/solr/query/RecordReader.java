@@ -44,6 +44,8 @@ final class RecordReader {
   private static final int MIN_SEQUENTIAL = 16;
   /** At least one in this many documents of the matches' doc id span must match. */
   private static final int MAX_GAP = 16;
+  /** Records read from doc values together (their columns looked up in ordinal order). */
+  static final int BATCH = 4_096;
 
   @FunctionalInterface
   interface RecordConsumer {
@@ -99,44 +101,47 @@ final class RecordReader {
     boolean everyBlob = need == DataNeed.ALL;
     NumericDocValues starts = everyBlob || need == DataNeed.NONE ? null : reader.getNumericDocValues(RecordFields.START);
     NumericDocValues ends = starts == null ? null : reader.getNumericDocValues(RecordFields.END);
-    int count = to - from;
-    boolean[] withData = new boolean[count];
-    int[] withoutData = new int[count];
-    int without = 0;
-    for (int i = 0; i < count; i++) {
-      int doc = ids[from + i] - leaf.docBase;
-      withData[i] = everyBlob;
-      if (starts != null) {
-        Long start = valueOf(starts, doc);
-        Long end = valueOf(ends, doc);
-        // a record without its span in doc values is read whole: the join can do without them
-        withData[i] = start == null || end == null || need.wants(start, end);
-      }
-      if (!withData[i]) {
-        withoutData[without++] = doc;
-      }
-    }
-    // records without blobs read together from doc values, before the others are visited in order
-    Document[] fromDocValues = withoutBlobs == null || without == 0 ? null : withoutBlobs.read(withoutData, without);
-    int nextWithout = 0;
-    for (int i = 0; i < count; i++) {
-      int doc = ids[from + i] - leaf.docBase;
-      Document record = withData[i] ? cache.get(reader, doc) : null;
-      if (record == null && !withData[i] && fromDocValues != null) {
-        record = fromDocValues[nextWithout++];
-      } else if (record == null) {
-        if (fields == null) {
-          fields = reader.storedFields();
+    // in batches: the records of a batch read from doc values exist at once, not a segment's million
+    for (int batch = from; batch < to; batch += BATCH) {
+      int count = Math.min(BATCH, to - batch);
+      boolean[] withData = new boolean[count];
+      int[] withoutData = new int[count];
+      int without = 0;
+      for (int i = 0; i < count; i++) {
+        int doc = ids[batch + i] - leaf.docBase;
+        withData[i] = everyBlob;
+        if (starts != null) {
+          Long start = valueOf(starts, doc);
+          Long end = valueOf(ends, doc);
+          // a record without its span in doc values is read whole: the join can do without them
+          withData[i] = start == null || end == null || need.wants(start, end);
         }
-        DocumentStoredFieldVisitor visitor = withData[i] ? new DocumentStoredFieldVisitor() : new WithoutData();
-        fields.document(doc, visitor);
-        record = visitor.getDocument();
-        if (withData[i]) {
-          cache.put(reader, doc, record);
+        if (!withData[i]) {
+          withoutData[without++] = doc;
         }
       }
-      long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[from + i]);
-      consumer.accept(ids[from + i], writeOrder, record);
+      // records without blobs read together from doc values, before the others are visited in order
+      Document[] fromDocValues = withoutBlobs == null || without == 0 ? null : withoutBlobs.read(withoutData, without);
+      int nextWithout = 0;
+      for (int i = 0; i < count; i++) {
+        int doc = ids[batch + i] - leaf.docBase;
+        Document record = withData[i] ? cache.get(reader, doc) : null;
+        if (record == null && !withData[i] && fromDocValues != null) {
+          record = fromDocValues[nextWithout++];
+        } else if (record == null) {
+          if (fields == null) {
+            fields = reader.storedFields();
+          }
+          DocumentStoredFieldVisitor visitor = withData[i] ? new DocumentStoredFieldVisitor() : new WithoutData();
+          fields.document(doc, visitor);
+          record = visitor.getDocument();
+          if (withData[i]) {
+            cache.put(reader, doc, record);
+          }
+        }
+        long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[batch + i]);
+        consumer.accept(ids[batch + i], writeOrder, record);
+      }
     }
   }
 
