@@ -153,7 +153,7 @@ public final class SeriesCollector {
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
-      Points latest = Set.of(SeriesKey.METRIC).containsAll(group.fields.values().get(RecordFields.TYPE))
+      Points latest = DOUBLES.containsAll(group.fields.values().get(RecordFields.TYPE))
           ? LatestPoint.of(group.chunks, group.live, group.fields, searcher, range) : null;
       if (latest == null) {
         Points all = join(group, searcher, range);
@@ -414,6 +414,9 @@ public final class SeriesCollector {
     }
     return java.util.Arrays.copyOfRange(data.bytes, data.offset, data.offset + data.length);
   }
+
+  /** The type whose records' last statistic is their last point's value itself. */
+  private static final Set<String> DOUBLES = Set.of(SeriesKey.METRIC);
 
   /** Types whose record statistics are those of their values (strings have none); every record has a type. */
   private static final Set<String> NUMERIC = Set.of(SeriesKey.METRIC, ValueType.LONG.typeName());

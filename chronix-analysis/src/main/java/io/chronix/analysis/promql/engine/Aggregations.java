@@ -206,18 +206,17 @@ final class Aggregations {
       }
       switch (op) {
         case SUM: {
-          double[] next = KahanSum.inc(f, value, compensation);
-          value = next[0];
-          compensation = next[1];
+          compensation = KahanSum.compensation(f, value, compensation);
+          value = value + f;
           break;
         }
         case AVG: {
           count++;
           if (!incremental) {
-            double[] next = KahanSum.inc(f, value, compensation);
-            if (!Double.isInfinite(next[0])) {
-              value = next[0];
-              compensation = next[1];
+            double next = value + f;
+            if (!Double.isInfinite(next)) {
+              compensation = KahanSum.compensation(f, value, compensation);
+              value = next;
               break;
             }
             incremental = true;
@@ -225,9 +224,10 @@ final class Aggregations {
             compensation /= count - 1;
           }
           double q = (count - 1) / count;
-          double[] next = KahanSum.inc(f / count, q * mean, q * compensation);
-          mean = next[0];
-          compensation = next[1];
+          double addend = f / count;
+          double scaled = q * mean;
+          compensation = KahanSum.compensation(addend, scaled, q * compensation);
+          mean = scaled + addend;
           break;
         }
         case MAX:

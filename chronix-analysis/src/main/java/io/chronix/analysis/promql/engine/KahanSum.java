@@ -25,12 +25,20 @@ final class KahanSum {
     return Double.isInfinite(sum) ? sum : sum + compensation;
   }
 
-  /** One step of the sum as a pure function, for callers that keep sum and compensation apart. */
-  static double[] inc(double value, double sum, double compensation) {
-    KahanSum k = new KahanSum();
-    k.sum = sum;
-    k.compensation = compensation;
-    k.add(value);
-    return new double[] {k.sum, k.compensation};
+  /**
+   * The compensation after adding {@code value} to {@code sum} (the sum becomes {@code sum +
+   * value}), as {@link #add} computes it, for callers that keep sum and compensation apart. It
+   * returned both in a new array: two allocations an added value, which the quick compiler's code
+   * cannot avoid, over every series and step of a {@code sum by}.
+   */
+  static double compensation(double value, double sum, double compensation) {
+    double t = sum + value;
+    if (Double.isInfinite(t)) {
+      return 0;
+    } else if (Math.abs(sum) >= Math.abs(value)) {
+      return compensation + ((sum - t) + value);
+    } else {
+      return compensation + ((value - t) + sum);
+    }
   }
 }

@@ -144,10 +144,10 @@ final class RangeFunctions {
       double f = w.v(i);
       count = i + 1;
       if (!incremental) {
-        double[] next = KahanSum.inc(f, sum, c);
-        if (!Double.isInfinite(next[0])) {
-          sum = next[0];
-          c = next[1];
+        double next = sum + f;
+        if (!Double.isInfinite(next)) {
+          c = KahanSum.compensation(f, sum, c);
+          sum = next;
           continue;
         }
         incremental = true;
@@ -155,9 +155,10 @@ final class RangeFunctions {
         c /= count - 1;
       }
       double q = (count - 1) / count;
-      double[] next = KahanSum.inc(f / count, q * mean, q * c);
-      mean = next[0];
-      c = next[1];
+      double addend = f / count;
+      double scaled = q * mean;
+      c = KahanSum.compensation(addend, scaled, q * c);
+      mean = scaled + addend;
     }
     if (incremental) {
       return mean + c;
@@ -204,12 +205,12 @@ final class RangeFunctions {
       double f = w.v(i);
       count++;
       double delta = f - (mean + cMean);
-      double[] m = KahanSum.inc(delta / count, mean, cMean);
-      mean = m[0];
-      cMean = m[1];
-      double[] a = KahanSum.inc(delta * (f - (mean + cMean)), aux, cAux);
-      aux = a[0];
-      cAux = a[1];
+      double step = delta / count;
+      cMean = KahanSum.compensation(step, mean, cMean);
+      mean = mean + step;
+      double spread = delta * (f - (mean + cMean));
+      cAux = KahanSum.compensation(spread, aux, cAux);
+      aux = aux + spread;
     }
     return (aux + cAux) / count;
   }
