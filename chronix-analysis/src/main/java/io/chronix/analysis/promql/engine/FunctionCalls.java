@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleUnaryOperator;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /** Evaluates function calls: dispatches by name to the function families. */
 final class FunctionCalls {
@@ -188,50 +189,22 @@ final class FunctionCalls {
         result.add(out);
       }
     }
-    Window w = new Window();
-    w.rangeMillis = argument.rangeMillis();
-    w.scalars = new double[scalars.size()];
-    for (RawSeries s : samples) {
-      evaluator.ctx.checkDeadline();
-      StepSeries out = new StepSeries(keepName ? s.labels() : s.labels().withoutMetricName(), steps);
-      w.timestamps = s.timestampArray();
-      w.values = s.valueArray();
-      w.metricName = s.labels().metricName();
-      int from = 0;
-      int to = 0;
-      long previousEnd = Long.MIN_VALUE;
-      for (int step = 0; step < steps; step++) {
-        long end = argument.windowEnd(evaluator, step);
-        long start = end - argument.rangeMillis();
-        if (step > 0 && end >= previousEnd && end - previousEnd <= argument.rangeMillis()) {
-          from = s.upperBoundFrom(from, start); // windows moving forward, overlapping: a few places on
-          to = s.upperBoundFrom(to, end);
-        } else {
-          from = s.upperBound(start);
-          to = s.upperBound(end);
-        }
-        previousEnd = end;
-        if (to <= from) {
-          continue;
-        }
-        w.from = from;
-        w.to = to;
-        w.rangeStart = start;
-        w.rangeEnd = end;
-        w.evalTime = evaluator.grid.time(step);
-        for (int k = 0; k < scalars.size(); k++) {
-          w.scalars[k] = scalars.get(k)[step];
-        }
-        double value = function.apply(w);
-        if (!Window.isNoValue(value)) {
-          out.set(step, value);
-        }
-      }
+    // the windows of many series are computed on the cores; what follows keeps the series' order
+    StepSeries[] outs = new StepSeries[samples.size()];
+    IntStream indexes = IntStream.range(0, samples.size());
+    if (samples.size() > 1 && (long) samples.size() * steps >= PARALLEL_WINDOWS) {
+      indexes = indexes.parallel();
+    }
+    List<RawSeries> inputs = samples;
+    Evaluator.RangeArgument windows = argument;
+    indexes.forEach(i -> outs[i] = windowsOf(inputs.get(i), windows, function, scalars, keepName));
+    for (int i = 0; i < outs.length; i++) {
+      StepSeries out = outs[i];
       if (!out.isEmpty()) {
         evaluator.ctx.account(out.count());
         duplicate |= !seen.add(out.labels);
         result.add(out);
-        String metric = s.labels().metricName();
+        String metric = samples.get(i).labels().metricName();
         if (counterFunction && !metric.isEmpty() && !metric.endsWith("_total") && !metric.endsWith("_sum")
             && !metric.endsWith("_count") && !metric.endsWith("_bucket")) {
           evaluator.annotations().info("metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "
@@ -251,6 +224,53 @@ final class FunctionCalls {
       throw PromQlException.execution(VectorBuilder.DUPLICATE);
     }
     return new Value.Vector(result);
+  }
+
+  /** Window evaluations of one call from which the series are spread over the cores (below, the hand-off costs more). */
+  static final long PARALLEL_WINDOWS = 50_000;
+
+  /** One series' value of the function at each step, from the samples in the step's window. */
+  private StepSeries windowsOf(RawSeries s, Evaluator.RangeArgument argument, RangeFunctions.RangeFunction function,
+      List<double[]> scalars, boolean keepName) {
+    evaluator.ctx.checkDeadline();
+    Window w = new Window();
+    w.rangeMillis = argument.rangeMillis();
+    w.scalars = new double[scalars.size()];
+    StepSeries out = new StepSeries(keepName ? s.labels() : s.labels().withoutMetricName(), steps);
+    w.timestamps = s.timestampArray();
+    w.values = s.valueArray();
+    w.metricName = s.labels().metricName();
+    int from = 0;
+    int to = 0;
+    long previousEnd = Long.MIN_VALUE;
+    for (int step = 0; step < steps; step++) {
+      long end = argument.windowEnd(evaluator, step);
+      long start = end - argument.rangeMillis();
+      if (step > 0 && end >= previousEnd && end - previousEnd <= argument.rangeMillis()) {
+        from = s.upperBoundFrom(from, start); // windows moving forward, overlapping: a few places on
+        to = s.upperBoundFrom(to, end);
+      } else {
+        from = s.upperBound(start);
+        to = s.upperBound(end);
+      }
+      previousEnd = end;
+      if (to <= from) {
+        continue;
+      }
+      w.from = from;
+      w.to = to;
+      w.rangeStart = start;
+      w.rangeEnd = end;
+      w.evalTime = evaluator.grid.time(step);
+      for (int k = 0; k < scalars.size(); k++) {
+        w.scalars[k] = scalars.get(k)[step];
+      }
+      double value = function.apply(w);
+      if (!Window.isNoValue(value)) {
+        out.set(step, value);
+      }
+    }
+    return out;
   }
 
   /**
