@@ -99,7 +99,6 @@ public final class RawSeries {
     return new RawSeries(labels, t, v, out);
   }
 
-  /** Index of the first sample with timestamp > t. */
   /**
    * As {@link #upperBound(long)}, searching forward from {@code from}, which must be at or before
    * the answer (the bound of an earlier, smaller {@code t}): a range function's windows move
@@ -114,6 +113,7 @@ public final class RawSeries {
     return i;
   }
 
+  /** Index of the first sample with timestamp > t. */
   int upperBound(long t) {
     int low = 0;
     int high = size;
