@@ -155,6 +155,27 @@ class DistributedQueryTest {
     assertEquals(1, CollectionAdminRequest.listCollections(client).size());
   }
 
+  /**
+   * The plugin's answers from one core's columns (label names and values, the series listing) are
+   * refused on a sharded collection; the PromQL API lists the series there and answers as one core.
+   */
+  @Test
+  void oneCoreColumnAnswersAreRefusedOnShardsAndTheListingsAnswerAsOneCore() throws Exception {
+    for (String parameter : List.of("chronix.fieldValues=host", "chronix.fieldNames=true", "chronix.seriesFields=true")) {
+      HttpResponse<String> refused = TestHttp.get(cloudSolrUrl + "/chronix/query?wt=json&q=*:*&" + parameter);
+      assertEquals(400, refused.statusCode(), parameter + ": " + refused.body());
+      assertTrue(refused.body().contains("are answered by one core"), refused.body());
+    }
+    for (String path : List.of("/api/v1/labels", "/api/v1/label/host/values", "/api/v1/label/__name__/values",
+        "/api/v1/series?match[]=" + enc("{__name__=~\"synth_.*\"}"))) {
+      JsonNode fromCloud = TestHttp.JSON.readTree(TestHttp.get(cloudSecond.baseUrl() + path).body());
+      JsonNode fromSingle = TestHttp.JSON.readTree(TestHttp.get(single.baseUrl() + path).body());
+      assertEquals("success", fromCloud.get("status").asText(), path + ": " + fromCloud);
+      assertTrue(fromSingle.get("data").size() > 0, path + ": " + fromSingle);
+      assertEquals(fromSingle.get("data"), fromCloud.get("data"), path);
+    }
+  }
+
   /** The cj=process queries above join series of one process stored on both shards. */
   @Test
   void someJoinGroupsHaveTheirRecordsOnBothShards() throws Exception {

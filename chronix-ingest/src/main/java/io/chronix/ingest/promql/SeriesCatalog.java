@@ -1,7 +1,6 @@
 package io.chronix.ingest.promql;
 
 import io.chronix.analysis.promql.model.Labels;
-import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.PrometheusNames;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -37,19 +36,17 @@ public final class SeriesCatalog {
    * with data between start and end (epoch milliseconds, inclusive).
    */
   public List<Labels> series(List<String> selectors, long start, long end) {
-    ModifiableSolrParams params = matching(selectors, start, end);
-    if (solr instanceof EmbeddedSolrServer embedded) {
-      // the store's columns, not a document per series
-      params.set(SERIES_FIELDS, true);
+    List<?> columns = fromColumns(selectors, start, end, SERIES_FIELDS, true, "seriesFields");
+    if (columns != null) {
       Set<Labels> labels = new java.util.HashSet<>();
-      for (Object fields : (List<?>) InProcessSearch.answer(embedded, collection, SolrSeriesSource.QUERY_HANDLER, params)
-          .get("seriesFields")) {
+      for (Object fields : columns) {
         labels.add(SeriesLabels.of((java.util.Map<?, ?>) fields));
       }
       List<Labels> sorted = new ArrayList<>(labels);
       sorted.sort(null);
       return sorted;
     }
+    ModifiableSolrParams params = matching(selectors, start, end);
     params.set("cj", "*");
     params.set("chronix.keys", true);
     params.set("fl", "*");
@@ -65,13 +62,10 @@ public final class SeriesCatalog {
   /** The label names of those series (escaped as Prometheus shows them), sorted. */
   public List<String> labelNames(List<String> selectors, long start, long end) {
     TreeSet<String> names = new TreeSet<>();
-    if (solr instanceof EmbeddedSolrServer embedded) {
-      // the store's columns, not a document per series
-      ModifiableSolrParams params = matching(selectors, start, end);
-      params.set(FIELD_NAMES, true);
-      for (Object field : (List<?>) InProcessSearch.answer(embedded, collection, SolrSeriesSource.QUERY_HANDLER, params)
-          .get("fieldNames")) {
-        String label = field.equals(RecordFields.NAME) ? Labels.METRIC_NAME : PrometheusNames.labelOf((String) field);
+    List<?> columns = fromColumns(selectors, start, end, FIELD_NAMES, true, "fieldNames");
+    if (columns != null) {
+      for (Object field : columns) {
+        String label = SeriesLabels.labelOf((String) field);
         if (label != null) {
           names.add(PrometheusNames.escape(label));
         }
@@ -89,11 +83,9 @@ public final class SeriesCatalog {
   /** The values the label has in those series, sorted; series without it are left out. */
   public List<String> labelValues(String label, List<String> selectors, long start, long end) {
     TreeSet<String> values = new TreeSet<>();
-    if (solr instanceof EmbeddedSolrServer embedded) {
-      ModifiableSolrParams params = matching(selectors, start, end);
-      params.set(FIELD_VALUES, PrometheusNames.fieldOf(label));
-      for (Object value : (List<?>) InProcessSearch.answer(embedded, collection, SolrSeriesSource.QUERY_HANDLER, params)
-          .get("fieldValues")) {
+    List<?> columns = fromColumns(selectors, start, end, FIELD_VALUES, PrometheusNames.fieldOf(label), "fieldValues");
+    if (columns != null) {
+      for (Object value : columns) {
         if (!((String) value).isEmpty()) {
           values.add((String) value);
         }
@@ -107,6 +99,21 @@ public final class SeriesCatalog {
       }
     }
     return new ArrayList<>(values);
+  }
+
+  /**
+   * The plugin's answer read from the store's columns ({@code parameter} set, the answer's entry
+   * {@code answer}) where the node is embedded, not a document per series; null elsewhere (an
+   * external Solr or SolrCloud lists the series).
+   */
+  private List<?> fromColumns(List<String> selectors, long start, long end, String parameter, Object value,
+      String answer) {
+    if (!(solr instanceof EmbeddedSolrServer embedded)) {
+      return null;
+    }
+    ModifiableSolrParams params = matching(selectors, start, end);
+    params.set(parameter, String.valueOf(value));
+    return (List<?>) InProcessSearch.answer(embedded, collection, SolrSeriesSource.QUERY_HANDLER, params).get(answer);
   }
 
   /** The records and buffered series of the selectors (all but strings without any) in the range. */

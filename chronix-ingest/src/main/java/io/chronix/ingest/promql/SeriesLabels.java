@@ -35,7 +35,8 @@ public final class SeriesLabels {
     return labels.build();
   }
 
-  private static String labelOf(String field) {
+  /** The label a field shows as: {@code __name__} for the name, an attribute's label, or null (type, origin, ...). */
+  static String labelOf(String field) {
     return field.equals(RecordFields.NAME) ? Labels.METRIC_NAME : PrometheusNames.labelOf(field);
   }
 

@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -9,12 +10,10 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DocumentStoredFieldVisitor;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.Query;
 import org.apache.solr.search.SolrIndexSearcher;
@@ -34,18 +33,17 @@ public final class FieldValues {
   public static SortedSet<String> of(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, String field)
       throws IOException {
     SortedSet<String> values = new TreeSet<>();
-    forEachLeaf(searcher, queries, (leaf, docs, count) -> {
-      DocValueRecords columns = DocValueRecords.of(leaf, searcher.getSchema());
-      if (columns != null) {
+    read(searcher, queries, range, Set.of(field), new Reading() {
+      @Override
+      public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
         columns.addValues(field, docs, count, values);
-      } else {
-        forEachStored(leaf, docs, count, Set.of(field),
-            fields -> values.addAll(fields.values().getOrDefault(field, new TreeSet<>())));
+      }
+
+      @Override
+      public void fields(SeriesFields fields) {
+        values.addAll(fields.values().getOrDefault(field, new TreeSet<>()));
       }
     });
-    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
-      values.addAll(fieldsOf(live.fields()).values().getOrDefault(field, new TreeSet<>()));
-    }
     return values;
   }
 
@@ -53,18 +51,17 @@ public final class FieldValues {
   public static SortedSet<String> names(SolrIndexSearcher searcher, List<Query> queries, TimeRange range)
       throws IOException {
     SortedSet<String> names = new TreeSet<>();
-    Predicate<String> seriesField = FieldValues::isSeriesField;
-    forEachLeaf(searcher, queries, (leaf, docs, count) -> {
-      DocValueRecords columns = DocValueRecords.of(leaf, searcher.getSchema());
-      if (columns != null) {
-        columns.addPresent(docs, count, seriesField, names);
-      } else {
-        forEachStored(leaf, docs, count, null, fields -> names.addAll(fields.values().keySet()));
+    read(searcher, queries, range, null, new Reading() {
+      @Override
+      public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
+        columns.addPresent(docs, count, FieldValues::isSeriesField, names);
+      }
+
+      @Override
+      public void fields(SeriesFields fields) {
+        names.addAll(fields.values().keySet());
       }
     });
-    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
-      names.addAll(fieldsOf(live.fields()).values().keySet());
-    }
     return names;
   }
 
@@ -76,22 +73,55 @@ public final class FieldValues {
   public static Set<SortedMap<String, String>> series(SolrIndexSearcher searcher, List<Query> queries,
       TimeRange range) throws IOException {
     Set<SortedMap<String, String>> series = new HashSet<>();
-    forEachLeaf(searcher, queries, (leaf, docs, count) -> {
-      DocValueRecords columns = DocValueRecords.of(leaf, searcher.getSchema());
-      if (columns != null) {
+    read(searcher, queries, range, null, new Reading() {
+      @Override
+      public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
         // in batches: the maps of a batch exist at once, the distinct series stay
         for (int from = 0; from < count; from += RecordReader.BATCH) {
           int n = Math.min(RecordReader.BATCH, count - from);
-          series.addAll(columns.fieldsOf(java.util.Arrays.copyOfRange(docs, from, from + n), n, FieldValues::isSeriesField));
+          series.addAll(columns.fieldsOf(Arrays.copyOfRange(docs, from, from + n), n, FieldValues::isSeriesField));
         }
+      }
+
+      @Override
+      public void fields(SeriesFields fields) {
+        series.add(firstValues(fields));
+      }
+    });
+    return series;
+  }
+
+  /** What is done with the matches: a segment's columns where it has them, else each record's or buffered series' fields. */
+  private interface Reading {
+    /** @param docs the segment's matching document numbers, increasing */
+    void columns(DocValueRecords columns, int[] docs, int count) throws IOException;
+
+    void fields(SeriesFields fields);
+  }
+
+  /**
+   * Reads the matching records, a segment at a time from its doc values where every stored field
+   * has them (else their stored fields, only those given, all series fields where null), then the
+   * matching buffered series.
+   */
+  private static void read(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, Set<String> only,
+      Reading reading) throws IOException {
+    int[] ids = RecordReader.sortedIds(RecordDocs.of(searcher, queries));
+    RecordReader.byLeaf(searcher, ids, (leaf, from, to) -> {
+      int[] docs = new int[to - from];
+      for (int i = from; i < to; i++) {
+        docs[i - from] = ids[i] - leaf.docBase;
+      }
+      DocValueRecords columns = DocValueRecords.of(leaf.reader(), searcher.getSchema());
+      if (columns != null) {
+        reading.columns(columns, docs, docs.length);
       } else {
-        forEachStored(leaf, docs, count, null, fields -> series.add(firstValues(fields)));
+        forEachStored(leaf.reader(), docs, only, reading);
       }
     });
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
-      series.add(firstValues(fieldsOf(live.fields())));
+      reading.fields(fieldsOf(live.fields()));
     }
-    return series;
   }
 
   /** A series' fields with one value each (a record has one; a joined series shows its first). */
@@ -111,43 +141,10 @@ public final class FieldValues {
     return fields;
   }
 
-  @FunctionalInterface
-  private interface LeafDocs {
-    /** @param docs the segment's matching document numbers, increasing */
-    void accept(LeafReader leaf, int[] docs, int count) throws IOException;
-  }
-
-  private static void forEachLeaf(SolrIndexSearcher searcher, List<Query> queries, LeafDocs consumer)
-      throws IOException {
-    int[] ids = RecordReader.sortedIds(RecordDocs.of(searcher, queries));
-    int from = 0;
-    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
-      int end = leaf.docBase + leaf.reader().maxDoc();
-      int to = from;
-      while (to < ids.length && ids[to] < end) {
-        to++;
-      }
-      if (to > from) {
-        int[] docs = new int[to - from];
-        for (int i = from; i < to; i++) {
-          docs[i - from] = ids[i] - leaf.docBase;
-        }
-        consumer.accept(leaf.reader(), docs, docs.length);
-      }
-      from = to;
-    }
-  }
-
-  @FunctionalInterface
-  private interface FieldsConsumer {
-    void accept(SeriesFields fields);
-  }
-
   /** A segment written without doc values for every stored field: its records' stored fields, blobs left out. */
-  private static void forEachStored(LeafReader leaf, int[] docs, int count, Set<String> only, FieldsConsumer consumer)
-      throws IOException {
+  private static void forEachStored(LeafReader leaf, int[] docs, Set<String> only, Reading reading) throws IOException {
     StoredFields stored = leaf.storedFields();
-    for (int i = 0; i < count; i++) {
+    for (int doc : docs) {
       DocumentStoredFieldVisitor visitor = new DocumentStoredFieldVisitor() {
         @Override
         public Status needsField(FieldInfo info) {
@@ -155,8 +152,8 @@ public final class FieldValues {
           return wanted ? Status.YES : Status.NO;
         }
       };
-      stored.document(docs[i], visitor);
-      consumer.accept(fieldsOf(visitor.getDocument()));
+      stored.document(doc, visitor);
+      reading.fields(fieldsOf(visitor.getDocument()));
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.series.Points;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.solr.search.SolrIndexSearcher;
 
@@ -28,38 +29,41 @@ final class LatestPoint {
    */
   static Points of(List<StoredChunk> chunks, List<LiveChunk> live, SeriesFields fields, SolrIndexSearcher searcher,
       TimeRange range) {
-    Candidate best = null;
-    boolean tie = false;
+    List<Candidate> candidates = new ArrayList<>(chunks.size() + live.size());
     for (StoredChunk chunk : chunks) {
-      Candidate candidate;
       if (chunk.decoded() == null && chunk.endMillis() <= range.toMillis()) {
         if (chunk.stats() == null || Double.isNaN(chunk.stats().last())) {
           return null;
         }
-        candidate = new Candidate(chunk.endMillis(), chunk.endMillis() * 1_000_000L, chunk.stats().last());
+        candidates.add(new Candidate(chunk.endMillis(), chunk.endMillis() * 1_000_000L, chunk.stats().last()));
       } else {
         Points points = chunk.withData(searcher).decode(fields, range);
         if (!points.isSorted()) {
           return null;
         }
-        candidate = last(points, range);
-      }
-      if (candidate != null) {
-        tie |= best != null && candidate.millis() == best.millis();
-        best = best == null || candidate.millis() > best.millis() ? candidate : best;
+        candidates.add(last(points, range));
       }
     }
     for (LiveChunk run : live) {
-      Candidate candidate = last(run.points(), range);
-      if (candidate != null) {
-        tie |= best != null && candidate.millis() == best.millis();
-        best = best == null || candidate.millis() > best.millis() ? candidate : best;
+      candidates.add(last(run.points(), range));
+    }
+    Candidate best = null;
+    int atBest = 0;
+    for (Candidate candidate : candidates) {
+      if (candidate == null) {
+        continue;
+      }
+      if (best == null || candidate.millis() > best.millis()) {
+        best = candidate;
+        atBest = 1;
+      } else if (candidate.millis() == best.millis()) {
+        atBest++; // which one wins a shared millisecond is the join's to say
       }
     }
     if (best == null) {
       return new Points(0);
     }
-    if (tie && sharedByTheLatest(chunks, live, best, range)) {
+    if (atBest > 1) {
       return null;
     }
     Points latest = new Points(1);
@@ -79,25 +83,5 @@ final class LatestPoint {
       }
     }
     return null;
-  }
-
-  /** Whether another part's last point falls into the latest one's millisecond (a tie among earlier ones does not count). */
-  private static boolean sharedByTheLatest(List<StoredChunk> chunks, List<LiveChunk> live, Candidate best,
-      TimeRange range) {
-    int atBest = 0;
-    for (StoredChunk chunk : chunks) {
-      long end = chunk.decoded() == null && chunk.endMillis() <= range.toMillis() ? chunk.endMillis()
-          : lastMillis(chunk.decoded(), range);
-      atBest += end == best.millis() ? 1 : 0;
-    }
-    for (LiveChunk run : live) {
-      atBest += lastMillis(run.points(), range) == best.millis() ? 1 : 0;
-    }
-    return atBest > 1;
-  }
-
-  private static long lastMillis(Points points, TimeRange range) {
-    Candidate last = points == null ? null : last(points, range);
-    return last == null ? Long.MIN_VALUE : last.millis();
   }
 }

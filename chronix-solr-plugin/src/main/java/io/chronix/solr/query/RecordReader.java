@@ -75,17 +75,26 @@ final class RecordReader {
   static void read(SolrIndexSearcher searcher, DocSet docs, DataNeed need, RecordCache cache,
       RecordConsumer consumer) throws IOException {
     int[] ids = sortedIds(docs);
-    int n = ids.length;
-    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    byLeaf(searcher, ids, (leaf, from, to) -> readLeaf(leaf, ids, from, to, need, cache, consumer, searcher.getSchema()));
+  }
+
+  @FunctionalInterface
+  interface LeafPart {
+    /** The matches {@code ids[from, to)} fall into this segment. */
+    void accept(LeafReaderContext leaf, int from, int to) throws IOException;
+  }
+
+  /** Splits increasing document ids by the segments they fall into, segments without any left out. */
+  static void byLeaf(SolrIndexSearcher searcher, int[] ids, LeafPart part) throws IOException {
     int from = 0;
-    for (LeafReaderContext leaf : leaves) {
+    for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       int end = leaf.docBase + leaf.reader().maxDoc();
       int to = from;
-      while (to < n && ids[to] < end) {
+      while (to < ids.length && ids[to] < end) {
         to++;
       }
       if (to > from) {
-        readLeaf(leaf, ids, from, to, need, cache, consumer, searcher.getSchema());
+        part.accept(leaf, from, to);
       }
       from = to;
     }
