@@ -190,6 +190,45 @@ class RecordStatsQueryTest {
     }
   }
 
+  /**
+   * A few records without blobs come through the record cache (RecordReader.CACHED_WITHOUT_BLOB):
+   * each series asked alone, twice, from two segments whose document numbers repeat, keeps its own
+   * values and agrees with its stored fields.
+   */
+  @Test
+  void recordsAskedAgainFromTheCacheKeepTheirOwnValues() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10")).start()) {
+      for (int segment = 0; segment < 2; segment++) {
+        StringBuilder lines = new StringBuilder();
+        for (int s = segment * 10; s < segment * 10 + 10; s++) {
+          for (int i = 0; i < 25; i++) { // three records a series
+            lines.append("again,host=h").append(s).append(" value=").append(s * 100 + i % 7).append(' ')
+                .append(T0 + i * 1000L).append('\n');
+          }
+        }
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      }
+      String each = "&fl=" + URLEncoder.encode("name,host,start,end,count", StandardCharsets.UTF_8) + "&cf=";
+      for (int round = 0; round < 2; round++) {
+        for (int s = 0; s < 20; s++) {
+          String q = "name:again AND host:h" + s;
+          JsonNode summary = TestHttp.query(server.solrUrl(), q, each
+              + URLEncoder.encode("metric{max;count}", StandardCharsets.UTF_8)).at("/response/docs/0");
+          JsonNode decoded = TestHttp.query(server.solrUrl(), q, each
+              + URLEncoder.encode("metric{avg}", StandardCharsets.UTF_8)).at("/response/docs/0");
+          assertEquals(s * 100 + 6, summary.at("/functions/0/value").asDouble(), "round " + round + ": " + summary);
+          assertEquals(25, summary.at("/functions/1/value").asInt(), summary.toString());
+          assertEquals("h" + s, summary.get("host").asText(), summary.toString());
+          for (String field : new String[] {"name", "host", "start", "end", "count"}) {
+            assertEquals(decoded.get(field), summary.get(field), field + " of " + q);
+          }
+        }
+      }
+    }
+  }
+
   /** More records than are read from doc values at once (RecordReader.BATCH): every batch keeps its records' values. */
   @Test
   void recordsBeyondOneBatchKeepTheirOwnValues() throws Exception {

@@ -26,6 +26,11 @@ import org.apache.lucene.util.BytesRef;
  * document's number in it, survive new searchers, and are dropped when their segment closes
  * (after a merge). A deleted record keeps its entry until then, but no query matches it.
  *
+ * <p>A record read without its blob (its statistics answer) is kept apart, as its other fields
+ * only: read alone from doc values it costs opening every column and inflating a block of each
+ * text column's terms, half of a {@code max} over a whole series that a dashboard asks again at
+ * every refresh.
+ *
  * <p>Entries are shared between requests and must not be changed.
  */
 public final class RecordCache {
@@ -40,7 +45,8 @@ public final class RecordCache {
   private static final int DOCUMENT_OVERHEAD = 128;
   private static final int FIELD_OVERHEAD = 64;
 
-  private record Key(Object core, int doc) {}
+  /** @param withBlob whether the entry holds the whole record or its fields but the blob */
+  private record Key(Object core, int doc, boolean withBlob) {}
 
   private final Cache<Key, Document> documents;
   private final Set<Object> watchedCores = ConcurrentHashMap.newKeySet();
@@ -65,12 +71,30 @@ public final class RecordCache {
 
   /** The document {@code doc} of the segment, or null where it is not cached (or the segment cannot be keyed). */
   Document get(LeafReader segment, int doc) {
-    Object core = coreOf(segment);
-    return core == null ? null : documents.getIfPresent(new Key(core, doc));
+    return get(segment, doc, true);
+  }
+
+  /** The document {@code doc} of the segment without its blob, or null where it is not cached. */
+  Document getWithoutBlob(LeafReader segment, int doc) {
+    return get(segment, doc, false);
   }
 
   /** Keeps a document of the segment read with all its stored fields. */
   void put(LeafReader segment, int doc, Document document) {
+    put(segment, doc, document, true);
+  }
+
+  /** Keeps a document of the segment read with all its stored fields but the blob. */
+  void putWithoutBlob(LeafReader segment, int doc, Document document) {
+    put(segment, doc, document, false);
+  }
+
+  private Document get(LeafReader segment, int doc, boolean withBlob) {
+    Object core = coreOf(segment);
+    return core == null ? null : documents.getIfPresent(new Key(core, doc, withBlob));
+  }
+
+  private void put(LeafReader segment, int doc, Document document, boolean withBlob) {
     Object core = coreOf(segment);
     if (core == null) {
       return;
@@ -83,7 +107,7 @@ public final class RecordCache {
         return;
       }
     }
-    documents.put(new Key(core, doc), document);
+    documents.put(new Key(core, doc, withBlob), document);
   }
 
   /** Cached documents, after pending evictions: for tests and metrics. */

@@ -46,6 +46,12 @@ final class RecordReader {
   private static final int MAX_GAP = 16;
   /** Records read from doc values together (their columns looked up in ordinal order). */
   static final int BATCH = 4_096;
+  /**
+   * Up to this many records without blobs a segment are taken from the record cache: for a few
+   * records, opening the columns costs more than the reading; for many, the columns read in
+   * ordinal order cost less than a cache entry each.
+   */
+  static final int CACHED_WITHOUT_BLOB = 64;
 
   @FunctionalInterface
   interface RecordConsumer {
@@ -130,7 +136,9 @@ final class RecordReader {
         }
       }
       // records without blobs read together from doc values, before the others are visited in order
-      Document[] fromDocValues = withoutBlobs == null || without == 0 ? null : withoutBlobs.read(withoutData, without);
+      Document[] fromDocValues = withoutBlobs == null || without == 0 ? null
+          : without <= CACHED_WITHOUT_BLOB ? readThroughCache(reader, withoutBlobs, withoutData, without, cache)
+          : withoutBlobs.read(withoutData, without);
       int nextWithout = 0;
       for (int i = 0; i < count; i++) {
         int doc = ids[batch + i] - leaf.docBase;
@@ -152,6 +160,30 @@ final class RecordReader {
         consumer.accept(ids[batch + i], writeOrder, record);
       }
     }
+  }
+
+  /** {@link DocValueRecords#read}, the records the cache holds taken from it, the others kept in it. */
+  private static Document[] readThroughCache(LeafReader reader, DocValueRecords columns, int[] docs, int count,
+      RecordCache cache) throws IOException {
+    Document[] records = new Document[count];
+    int[] missing = new int[count];
+    int misses = 0;
+    for (int i = 0; i < count; i++) {
+      records[i] = cache.getWithoutBlob(reader, docs[i]);
+      if (records[i] == null) {
+        missing[misses++] = docs[i];
+      }
+    }
+    if (misses > 0) {
+      Document[] read = columns.read(missing, misses);
+      for (int i = 0, next = 0; i < count; i++) {
+        if (records[i] == null) {
+          records[i] = read[next++];
+          cache.putWithoutBlob(reader, docs[i], records[i]);
+        }
+      }
+    }
+    return records;
   }
 
   /** The set's documents in increasing order: doc sets iterate in order, but nothing promises it. */

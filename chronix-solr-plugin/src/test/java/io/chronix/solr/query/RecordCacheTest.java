@@ -49,6 +49,27 @@ class RecordCacheTest {
   }
 
   @Test
+  void keepsARecordWithoutItsBlobApartFromTheWholeRecord() throws Exception {
+    try (Directory dir = new ByteBuffersDirectory(); IndexWriter writer = writer(dir)) {
+      add(writer, 1, 100);
+      writer.commit();
+      RecordCache cache = new RecordCache(1 << 20);
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader segment = reader.leaves().get(0).reader();
+        Document whole = segment.storedFields().document(0);
+        Document withoutBlob = new Document();
+        cache.putWithoutBlob(segment, 0, withoutBlob);
+        assertNull(cache.get(segment, 0), "a record without its blob does not answer for the whole one");
+        assertSame(withoutBlob, cache.getWithoutBlob(segment, 0));
+        cache.put(segment, 0, whole);
+        assertSame(whole, cache.get(segment, 0));
+        assertSame(withoutBlob, cache.getWithoutBlob(segment, 0));
+        assertNull(RecordCache.NONE.getWithoutBlob(segment, 0));
+      }
+    }
+  }
+
+  @Test
   void staysWithinItsBytes() throws Exception {
     try (Directory dir = new ByteBuffersDirectory(); IndexWriter writer = writer(dir)) {
       add(writer, 50, 4_000);
