@@ -20,6 +20,7 @@ import io.chronix.solr.query.FieldValues;
 import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.RecordCache;
+import io.chronix.solr.query.RecordCacheSize;
 import io.chronix.solr.query.SeriesCollector;
 import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.query.TimeRangeQuery;
@@ -116,11 +117,8 @@ public class ChronixQueryComponent extends SearchComponent {
 
   private static final String QUERY_CONTEXT = ChronixQueryComponent.class.getName() + ".query";
 
-  /** Megabytes of records kept for the next query where the configset names no size. */
-  static final long DEFAULT_RECORD_CACHE_MB = 32;
-
   private long maxDecodedPoints = 50_000_000L;
-  private RecordCache records = RecordCache.shared(DEFAULT_RECORD_CACHE_MB << 20);
+  private RecordCache records = RecordCache.shared(RecordCacheSize.auto());
 
   @Override
   public void init(NamedList<?> args) {
@@ -131,18 +129,11 @@ public class ChronixQueryComponent extends SearchComponent {
     }
     Object cacheMb = args.get("recordCacheMB");
     if (cacheMb != null) {
-      long mb;
       try {
-        mb = Long.parseLong(cacheMb.toString().trim());
-      } catch (NumberFormatException e) {
-        mb = -1;
+        records = RecordCache.shared(RecordCacheSize.parse(cacheMb.toString()));
+      } catch (IllegalArgumentException e) {
+        throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "chronix search component: " + e.getMessage());
       }
-      if (mb < 0 || mb > (Long.MAX_VALUE >> 20)) {
-        throw new SolrException(SolrException.ErrorCode.SERVER_ERROR,
-            "chronix search component: recordCacheMB must be a whole number of megabytes, 0 or more, not '"
-                + cacheMb + "'");
-      }
-      records = RecordCache.shared(mb << 20);
     }
   }
 
