@@ -85,6 +85,47 @@ class ManyRecordsQueryTest {
     }
   }
 
+  /**
+   * Records the range cuts are decoded while they are read, a batch at a time (CutRecords): 600
+   * series of 300 points, more records than a batch and more points than are decoded on one core,
+   * each cut to its middle third, come back with exactly their points in range.
+   */
+  @Test
+  void recordsTheRangeCutsDecodedInParallelBatchesKeepTheirPoints() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString())).start()) {
+      int series = 600;
+      int points = 300;
+      StringBuilder lines = new StringBuilder();
+      for (int s = 0; s < series; s++) {
+        for (int i = 0; i < points; i++) {
+          lines.append("cut,n=").append(s).append(" value=").append(value(s, i)).append(' ')
+              .append(T0 + i * 1000L).append('\n');
+        }
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      String range = " AND start:" + (T0 + 100_000) + " AND end:" + (T0 + 199_000);
+      JsonNode all = TestHttp.query(server.solrUrl(), "name:cut" + range, "&cj=*&rows=1000&fl=n,dataAsJson");
+      assertEquals(series, all.at("/response/numFound").asInt());
+      boolean[] seen = new boolean[series];
+      for (JsonNode doc : all.at("/response/docs")) {
+        int s = doc.get("n").asInt();
+        assertFalse(seen[s], "series " + s + " once");
+        seen[s] = true;
+        Points expected = new Points();
+        for (int i = 100; i < 200; i++) {
+          expected.add(T0 + i * 1000L, value(s, i));
+        }
+        assertEquals(expected, TestHttp.pointsOf(doc), "series " + s);
+      }
+    }
+  }
+
+  private static double value(int series, int i) {
+    return (series * 7 + i * 13) % 1000 / 10.0;
+  }
+
   private static Points expected(int series) {
     Points points = new Points();
     for (int i = 0; i < POINTS; i++) {

@@ -368,23 +368,30 @@ public final class SeriesCollector {
       throws IOException {
     DocSet docs = RecordDocs.of(searcher, queries);
     Map<List<String>, Group> groups = new HashMap<>();
+    CutRecords cutRecords = new CutRecords(range, PARALLEL_DECODE_POINTS);
     RecordReader.read(searcher, docs, need, records, (docId, writeOrder, document) -> {
       Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
       group.fields.addAll(document);
       if (keysOnly) {
         return;
       }
-      points[0] = countWithin(points[0], document.getField(RecordFields.COUNT).numericValue().longValue());
+      long count = document.getField(RecordFields.COUNT).numericValue().longValue();
+      points[0] = countWithin(points[0], count);
       byte[] blob = blobOf(document);
       long start = document.getField(RecordFields.START).numericValue().longValue();
       long end = document.getField(RecordFields.END).numericValue().longValue();
       StoredChunk chunk = new StoredChunk(document.get(RecordFields.ID), docId, writeOrder, blob, start, end,
           stats(document));
-      // a record the range cuts is decoded now: its points in range are fewer than its blob, which
-      // is let go before the next record is read instead of being held until the join
+      // a record the range cuts is decoded while the records are read: its points in range are
+      // fewer than its blob, which is let go soon instead of being held until the join
       boolean cut = !range.isAll() && (start < range.fromMillis() || end > range.toMillis());
-      group.chunks.add(blob != null && cut && decodeCut ? chunk.decodedFor(group.fields, range) : chunk);
+      if (blob != null && cut && decodeCut) {
+        cutRecords.add(group.chunks, chunk, group.fields, count);
+      } else {
+        group.chunks.add(chunk);
+      }
     });
+    cutRecords.decode();
     // after the stored records: points flushed meanwhile are still among the buffered ones
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
       if (keysOnly) {
