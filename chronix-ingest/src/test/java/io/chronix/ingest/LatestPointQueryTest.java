@@ -18,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * point in the range is the joined series' last point in it, from statistics, from records the
  * range cuts, from buffered points, where records overlap (a re-sent point wins) and where a value
  * is NaN. Series of one record and of many; ranges ending inside, at the end of and after them.
+ * Likewise {@code chronix.steps} (a range query's instant selector): at every step the latest point
+ * at or before it is the joined series'.
  */
 class LatestPointQueryTest {
 
@@ -83,6 +85,34 @@ class LatestPointQueryTest {
       assertEquals(1, TestHttp.pointsOf(oneRecord).size(), "from the last record's statistics: " + oneRecord);
       assertEquals(400, TestHttp.get(server.solrUrl() + "/chronix/query?q=name:lat&cf=metric%7Bmax%7D&chronix.latest=true")
           .statusCode());
+
+      // chronix.steps (a range query's instant selector): at every step the same latest point
+      String q = "name:lat AND start:" + (T0 - 5_000) + " AND end:" + (T0 + 45_000);
+      JsonNode whole = TestHttp.query(server.solrUrl(), q, "&cj=*&rows=100&fl=s,dataAsJson").at("/response/docs");
+      for (long[] grid : new long[][] {{T0 - 2_000, 1_000}, {T0 + 500, 3_000}, {T0 + 7_000, 7}, {T0 + 29_000, 60_000}}) {
+        JsonNode stepped = TestHttp.query(server.solrUrl(), q, "&cj=*&rows=100&fl=s,dataAsJson&chronix.steps="
+            + grid[0] + "," + grid[1]).at("/response/docs");
+        assertEquals(whole.size(), stepped.size(), stepped.toString());
+        for (int d = 0; d < whole.size(); d++) {
+          Points all = TestHttp.pointsOf(whole.get(d));
+          Points some = TestHttp.pointsOf(stepped.get(d));
+          assertTrue(some.size() <= all.size());
+          for (long step = grid[0]; step <= T0 + 45_000; step += grid[1]) {
+            int a = Points.lowerBound(all.timestampArray(), all.size(), step + 1) - 1;
+            int b = Points.lowerBound(some.timestampArray(), some.size(), step + 1) - 1;
+            String where = whole.get(d).get("s") + " at " + step + " of " + java.util.Arrays.toString(grid);
+            assertEquals(a < 0, b < 0, where);
+            if (a >= 0) {
+              assertEquals(all.timestamp(a), some.timestamp(b), where);
+              assertEquals(Double.doubleToLongBits(all.value(a)), Double.doubleToLongBits(some.value(b)), where);
+            }
+          }
+        }
+      }
+      for (String bad : new String[] {"chronix.steps=" + T0 + ",0", "chronix.steps=" + T0,
+          "chronix.steps=" + T0 + ",1000&cf=metric%7Bmax%7D"}) {
+        assertEquals(400, TestHttp.get(server.solrUrl() + "/chronix/query?q=name:lat&" + bad).statusCode(), bad);
+      }
     }
   }
 

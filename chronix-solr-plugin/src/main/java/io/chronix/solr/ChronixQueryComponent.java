@@ -21,6 +21,7 @@ import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.RecordCache;
 import io.chronix.solr.query.RecordCacheSize;
+import io.chronix.solr.query.StepPoints;
 import io.chronix.solr.query.SeriesCollector;
 import io.chronix.solr.query.SeriesQuery;
 import io.chronix.solr.query.TimeRangeQuery;
@@ -102,6 +103,13 @@ public class ChronixQueryComponent extends SearchComponent {
    * analyses; a sharded collection answers whole series.
    */
   public static final String LATEST = "chronix.latest";
+  /**
+   * Request parameter {@code <first>,<step>} (epoch milliseconds, milliseconds): each series only
+   * with its latest point at or before each step time from the first to the range's end
+   * ({@link StepPoints}), what a PromQL instant selector reads at a range query's steps. Not with
+   * functions or analyses; a sharded collection answers whole series.
+   */
+  public static final String STEPS = "chronix.steps";
   /** Request parameter: {@code false} answers a downsample from the records even where a rollup tier could. */
   public static final String ROLLUPS = "chronix.rollups";
   /**
@@ -282,12 +290,30 @@ public class ChronixQueryComponent extends SearchComponent {
         rb.rsp.getResponseHeader().add(ROLLUP_HEADER, plan.tier());
       }
     }
+    String stepsParam = params.get(STEPS);
+    if (stepsParam != null) {
+      series = atSteps(series, stepsParam, query);
+    }
     Map<String, Points> given = ShardParams.references(params);
     SeriesEvaluator evaluator = new SeriesEvaluator(query.functions(), query.analyses(),
         new LocalReferences(rb.req, query.join(), collector, query.now(), given));
     boolean shard = params.getBool(org.apache.solr.common.params.ShardParams.IS_SHARD, false);
     rb.rsp.addResponse(respond(series, evaluator, query, params, shard));
     RawJsonFields.applyTo(rb, query.fields());
+  }
+
+  private static List<JoinedSeries> atSteps(List<JoinedSeries> series, String stepsParam, SeriesQuery query) {
+    if (query.keysOnly() || query.hasFunctions() || !query.analyses().isEmpty()) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
+          STEPS + " answers points: not with " + KEYS_ONLY + ", functions (cf) or analyses");
+    }
+    StepPoints.Steps steps;
+    try {
+      steps = StepPoints.Steps.parse(stepsParam);
+    } catch (IllegalArgumentException e) {
+      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, STEPS + ": " + e.getMessage());
+    }
+    return StepPoints.of(series, steps, query.range().toMillis());
   }
 
   /** Series as PromQL windows of a tier where they answer exactly, else as points ({@link #WINDOWS}). */

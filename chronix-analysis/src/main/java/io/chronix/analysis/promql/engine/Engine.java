@@ -111,7 +111,7 @@ public final class Engine {
 
   private Value evaluate(Expr expr, QueryContext ctx, Grid grid) {
     source.tierReader().ifPresent(reader -> ctx.readTiers(TierPlan.of(expr, grid, reader.tiers())));
-    prefetch(FetchPlan.of(expr, grid.start(), grid.end(), ctx.lookback()), ctx);
+    prefetch(FetchPlan.of(expr, grid.start(), grid.end(), grid.interval(), ctx.lookback()), ctx);
     try {
       return new Evaluator(ctx, grid).eval(expr);
     } catch (StackOverflowError e) {

@@ -85,7 +85,7 @@ final class QueryContext {
     long maxTime = fetch.maxTime();
     TierReader.Tier tier = tiered.get(key(matchers));
     if (tier == null) {
-      prefetchSamples(matchers, minTime, maxTime, fetch.latestOnly());
+      prefetchSamples(fetch);
       return;
     }
     // whole windows: an instant selector's lookback need not be a multiple of the tier, and a
@@ -125,8 +125,13 @@ final class QueryContext {
     return series;
   }
 
-  private void prefetchSamples(List<LabelMatcher> matchers, long minTime, long maxTime, boolean latestOnly) {
-    List<RawSeries> series = latestOnly ? source.selectLatest(matchers, minTime, maxTime)
+  private void prefetchSamples(FetchPlan.Fetch fetch) {
+    List<LabelMatcher> matchers = fetch.matchers();
+    long minTime = fetch.minTime();
+    long maxTime = fetch.maxTime();
+    List<RawSeries> series = fetch.latestOnly() ? source.selectLatest(matchers, minTime, maxTime)
+        : fetch.steps() != null ? source.selectSteps(matchers, minTime, maxTime, fetch.steps().first(),
+            fetch.steps().interval())
         : source.select(matchers, minTime, maxTime);
     long count = 0;
     List<RawSeries> matching = new ArrayList<>(series.size());
@@ -146,7 +151,7 @@ final class QueryContext {
     if (present == null || present.minTime > minTime || present.maxTime < maxTime) {
       long from = present == null ? minTime : Math.min(minTime, present.minTime);
       long to = present == null ? maxTime : Math.max(maxTime, present.maxTime);
-      prefetchSamples(matchers, from, to, false);
+      prefetchSamples(new FetchPlan.Fetch(matchers, from, to, false, null));
       present = fetched.get(key(matchers));
     }
     return present.series;

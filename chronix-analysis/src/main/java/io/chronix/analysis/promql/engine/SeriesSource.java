@@ -28,6 +28,17 @@ public interface SeriesSource {
     return select(matchers, minTime, maxTime);
   }
 
+  /**
+   * As {@link #select}, for a selector evaluated as an instant selector at a range query's steps
+   * only ({@code firstStep}, {@code firstStep + step}, ... up to maxTime): each series needs no
+   * more than its latest sample at or before each step time, so a source may leave the others out;
+   * it must not leave out a series or change a sample. Stale markers (NaN) as samples.
+   */
+  default List<RawSeries> selectSteps(List<LabelMatcher> matchers, long minTime, long maxTime, long firstStep,
+      long step) {
+    return select(matchers, minTime, maxTime);
+  }
+
   /** The rollup tiers the source keeps, if it does: range queries read them where they answer exactly. */
   default Optional<TierReader> tierReader() {
     return Optional.empty();

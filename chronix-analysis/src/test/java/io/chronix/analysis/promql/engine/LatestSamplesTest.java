@@ -13,8 +13,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A selector evaluated at one time only is read as each series' latest sample in its window
- * ({@link SeriesSource#selectLatest}); everything else is read whole. The answers must be those of
- * the whole samples, stale markers and series that end early included.
+ * ({@link SeriesSource#selectLatest}), one evaluated at a range query's steps only as each series'
+ * latest sample at or before each step ({@link SeriesSource#selectSteps}); everything else is read
+ * whole. The answers must be those of the whole samples, stale markers and series that end early
+ * included.
  */
 class LatestSamplesTest {
 
@@ -46,6 +48,86 @@ class LatestSamplesTest {
       }
       return latest;
     }
+  }
+
+  /** A source that keeps only each series' latest sample at or before each step where asked for that. */
+  private static final class StepSource implements SeriesSource {
+    final InMemorySource all;
+    int stepCalls;
+    int wholeCalls;
+
+    StepSource(InMemorySource all) {
+      this.all = all;
+    }
+
+    @Override
+    public List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime) {
+      wholeCalls++;
+      return all.select(matchers, minTime, maxTime);
+    }
+
+    @Override
+    public List<RawSeries> selectSteps(List<LabelMatcher> matchers, long minTime, long maxTime, long firstStep,
+        long step) {
+      stepCalls++;
+      List<RawSeries> kept = new ArrayList<>();
+      for (RawSeries s : all.select(matchers, minTime, maxTime)) {
+        List<Integer> indexes = new ArrayList<>();
+        for (long t = firstStep; t <= maxTime; t += step) {
+          int latest = s.upperBound(t) - 1;
+          if (latest >= 0 && (indexes.isEmpty() || indexes.get(indexes.size() - 1) < latest)) {
+            indexes.add(latest);
+          }
+        }
+        long[] ts = new long[indexes.size()];
+        double[] vs = new double[indexes.size()];
+        for (int i = 0; i < ts.length; i++) {
+          ts[i] = s.timestamp(indexes.get(i));
+          vs[i] = s.value(indexes.get(i));
+        }
+        kept.add(new RawSeries(s.labels(), ts, vs, ts.length));
+      }
+      return kept;
+    }
+  }
+
+  @Test
+  void selectorsAtARangeQuerysStepsAnswerFromTheStepsLatestSamples() {
+    InMemorySource all = data();
+    Engine whole = new Engine(all, Runnable::run);
+    String[] atSteps = {"m1", "m1 offset 2m", "timestamp(m1)", "sum by (host) (m1)", "m1 - m2", "count(m1 > 0.5)",
+        "topk(2, m1)", "m1 offset 1m - m1 offset 1m", "-m2"};
+    String[] wholeReads = {"rate(m1[5m])", "max_over_time(m1[10m:1m])", "m1 - m1 offset 1m", "m1 + last_over_time(m1[3m])",
+        "m1 @ 1800"};
+    for (long[] grid : new long[][] {{600_000, 1_800_000, 60_000}, {0, 3_700_000, 47_000}, {747_000, 3_600_000, 7_000}}) {
+      for (String query : atSteps) {
+        StepSource trimmed = new StepSource(all);
+        assertEquals(text(whole.range(query, grid[0], grid[1], grid[2], LIMITS)), text(new Engine(trimmed, Runnable::run)
+            .range(query, grid[0], grid[1], grid[2], LIMITS)), query + " over " + java.util.Arrays.toString(grid));
+        assertTrue(trimmed.stepCalls > 0 && trimmed.wholeCalls == 0,
+            query + ": at steps " + trimmed.stepCalls + ", whole " + trimmed.wholeCalls);
+      }
+      for (String query : wholeReads) {
+        StepSource trimmed = new StepSource(all);
+        assertEquals(text(whole.range(query, grid[0], grid[1], grid[2], LIMITS)), text(new Engine(trimmed, Runnable::run)
+            .range(query, grid[0], grid[1], grid[2], LIMITS)), query + " over " + java.util.Arrays.toString(grid));
+        assertEquals(0, trimmed.stepCalls, query);
+      }
+    }
+    StepSource instant = new StepSource(all);
+    new Engine(instant, Runnable::run).instant("m1", 1_800_000, LIMITS);
+    assertEquals(0, instant.stepCalls, "an instant query reads the latest samples, not steps");
+  }
+
+  /** A range query's answer with its samples spelled out (the result's arrays compare by identity). */
+  private static String text(QueryResult result) {
+    StringBuilder text = new StringBuilder();
+    for (QueryResult.Series series : ((QueryResult.Matrix) result.data()).series()) {
+      text.append(series.labels()).append(' ')
+          .append(java.util.Arrays.toString(java.util.Arrays.copyOf(series.timestamps(), series.size()))).append(' ')
+          .append(java.util.Arrays.toString(java.util.Arrays.copyOf(series.values(), series.size()))).append('\n');
+    }
+    return text.toString();
   }
 
   private static InMemorySource data() {
