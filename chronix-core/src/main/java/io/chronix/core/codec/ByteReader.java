@@ -86,6 +86,11 @@ public final class ByteReader {
     readZigZags(null, into, 0, count, scale);
   }
 
+  /** As {@link #readDecimals(double[], int, double)}, into {@code into[offset]} onwards. */
+  public void readDecimals(double[] into, int offset, int count, double scale) {
+    readZigZags(null, into, offset, count, scale);
+  }
+
   private void readZigZags(long[] changes, double[] decimals, int offset, int count, double scale) {
     byte[] b = bytes;
     int p = position;

@@ -139,6 +139,28 @@ public final class ChunkBlocks {
         toExclusive);
   }
 
+  /**
+   * Block {@code b}'s points into {@code timestamps[offset]} and {@code values[offset]} onwards,
+   * all of them; false where its values are not doubles (then the arrays may hold its timestamps
+   * but its values are unread).
+   */
+  boolean decodeDoublesInto(int b, long[] timestamps, double[] values, int offset) {
+    int size = size(b);
+    ByteReader times = in.region(timeStarts[b], timeLengths[b]);
+    DateDeltaCompaction.decode(times, size, timestamps, offset);
+    if (times.hasRemaining()) {
+      throw new CorruptBlobException(times.remaining() + " bytes after a block's " + size + " timestamps");
+    }
+    ByteReader numbers = in.region(valueStarts[b], valueLengths[b]);
+    if (!ValueEncoding.decodeDoublesInto(numbers, size, values, offset)) {
+      return false;
+    }
+    if (numbers.hasRemaining()) {
+      throw new CorruptBlobException(numbers.remaining() + " trailing bytes after " + size + " values");
+    }
+    return true;
+  }
+
   /** Whether the values are numbers or booleans (not strings or arrays), by the first block's mode. */
   public boolean numeric() {
     return count > 0 && ValueEncoding.isNumeric(in.region(valueStarts[0], valueLengths[0]).readByte());

@@ -59,24 +59,29 @@ public final class DateDeltaCompaction {
 
   public static long[] decode(ByteReader in, int n) {
     long[] timestamps = new long[n];
+    decode(in, n, timestamps, 0);
+    return timestamps;
+  }
+
+  /** Decodes n timestamps into {@code into[offset]} onwards. */
+  public static void decode(ByteReader in, int n, long[] into, int offset) {
     if (n == 0) {
-      return timestamps;
+      return;
     }
     long current = in.readZigZag();
-    timestamps[0] = current;
+    into[offset] = current;
     int exponent = in.readByte();
     if (exponent >= POWERS_OF_TEN.length) {
       throw new CorruptBlobException("timestamp unit exponent out of range: " + exponent);
     }
     long unit = POWERS_OF_TEN[exponent];
-    in.readZigZags(timestamps, 1, n - 1); // the delta changes, turned into timestamps in place
+    in.readZigZags(into, offset + 1, n - 1); // the delta changes, turned into timestamps in place
     long delta = 0;
-    for (int i = 1; i < n; i++) {
-      delta += timestamps[i];
+    for (int i = offset + 1, end = offset + n; i < end; i++) {
+      delta += into[i];
       current += delta * unit;
-      timestamps[i] = current;
+      into[i] = current;
     }
-    return timestamps;
   }
 
   private static boolean withinTolerance(long actual, long expected, long tolerance) {

@@ -252,22 +252,42 @@ public final class ValueEncoding {
 
   private static double[] decodeDoubles(ByteReader in, int mode, int n) {
     double[] values = new double[n];
+    decodeDoubles(in, mode, n, values, 0);
+    return values;
+  }
+
+  private static void decodeDoubles(ByteReader in, int mode, int n, double[] into, int offset) {
     if (mode == DECIMAL) {
       int exponent = in.readByte();
       if (exponent > MAX_DECIMAL_EXPONENT) {
         throw new CorruptBlobException("decimal exponent out of range: " + exponent);
       }
-      in.readDecimals(values, n, POWERS_OF_TEN[exponent]);
+      in.readDecimals(into, offset, n, POWERS_OF_TEN[exponent]);
     } else if (mode == XOR) {
       long previous = 0;
-      for (int i = 0; i < n; i++) {
+      for (int i = offset, end = offset + n; i < end; i++) {
         previous ^= readXor(in);
-        values[i] = Double.longBitsToDouble(previous);
+        into[i] = Double.longBitsToDouble(previous);
       }
     } else {
       throw new CorruptBlobException("unknown value encoding mode " + mode);
     }
-    return values;
+  }
+
+  /**
+   * Decodes n values written as doubles into {@code into[offset]} onwards; false, having read only
+   * the mode, where they were written as another type (longs, booleans, strings, arrays).
+   */
+  static boolean decodeDoublesInto(ByteReader in, int n, double[] into, int offset) {
+    if (n == 0) {
+      return true;
+    }
+    int mode = in.readByte();
+    if (mode != DECIMAL && mode != XOR) {
+      return false;
+    }
+    decodeDoubles(in, mode, n, into, offset);
+    return true;
   }
 
   /** The smallest k for which every value is exactly m / 10^k, or -1 when there is none. */
