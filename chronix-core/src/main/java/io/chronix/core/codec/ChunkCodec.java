@@ -252,11 +252,9 @@ public final class ChunkCodec {
         last = first;
       }
     }
-    if (!cut) {
-      Points whole = wholeDoubles(blocks);
-      if (whole != null) {
-        return whole;
-      }
+    Points doubles = doubles(blocks, first, last);
+    if (doubles != null) {
+      return cut ? doubles.clip(fromInclusive, toExclusive) : doubles;
     }
     java.util.List<Points> decoded = new java.util.ArrayList<>(last - first + 1);
     for (int b = first; b <= last; b++) {
@@ -266,19 +264,19 @@ public final class ChunkCodec {
   }
 
   /**
-   * A whole blob of doubles, every block decoded into one pair of arrays: block by block, each
-   * block's arrays were allocated and then copied into the joined ones, a tenth of a query that
-   * decodes whole records. Null where a block holds another type.
+   * Blocks {@code first} to {@code last} of a blob of doubles, decoded into one pair of arrays:
+   * block by block, each block's arrays were allocated and then copied into the joined ones, a
+   * tenth of a query that decodes whole records. Null where a block holds another type.
    */
-  private static Points wholeDoubles(ChunkBlocks blocks) {
+  private static Points doubles(ChunkBlocks blocks, int first, int last) {
     int total = 0;
-    for (int b = 0; b < blocks.count(); b++) {
+    for (int b = first; b <= last; b++) {
       total += blocks.size(b);
     }
     long[] timestamps = new long[total];
     double[] values = new double[total];
     int offset = 0;
-    for (int b = 0; b < blocks.count(); b++) {
+    for (int b = first; b <= last; b++) {
       if (!blocks.decodeDoublesInto(b, timestamps, values, offset)) {
         return null;
       }
