@@ -22,13 +22,12 @@ class LatestSamplesTest {
 
   private static final QueryLimits LIMITS = QueryLimits.DEFAULT;
 
-  /** A source that keeps only each series' latest sample where asked for that, counting the calls. */
-  private static final class TrimmingSource implements SeriesSource {
+  /** The test data, read whole by {@link #select}, which counts its calls. */
+  private abstract static class CountingSource implements SeriesSource {
     final InMemorySource all;
-    int latestCalls;
     int wholeCalls;
 
-    TrimmingSource(InMemorySource all) {
+    CountingSource(InMemorySource all) {
       this.all = all;
     }
 
@@ -36,6 +35,15 @@ class LatestSamplesTest {
     public List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime) {
       wholeCalls++;
       return all.select(matchers, minTime, maxTime);
+    }
+  }
+
+  /** A source that keeps only each series' latest sample where asked for that, counting the calls. */
+  private static final class TrimmingSource extends CountingSource {
+    int latestCalls;
+
+    TrimmingSource(InMemorySource all) {
+      super(all);
     }
 
     @Override
@@ -51,19 +59,11 @@ class LatestSamplesTest {
   }
 
   /** A source that keeps only each series' latest sample at or before each step where asked for that. */
-  private static final class StepSource implements SeriesSource {
-    final InMemorySource all;
+  private static final class StepSource extends CountingSource {
     int stepCalls;
-    int wholeCalls;
 
     StepSource(InMemorySource all) {
-      this.all = all;
-    }
-
-    @Override
-    public List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime) {
-      wholeCalls++;
-      return all.select(matchers, minTime, maxTime);
+      super(all);
     }
 
     @Override
