@@ -138,6 +138,10 @@ final class Aggregations {
     for (int g = 0; g < groups; g++) {
       out[g] = new StepSeries(groupLabels.get(g), steps);
     }
+    if (SeriesMajorAggregation.handles(expr.op())) {
+      SeriesMajorAggregation.combine(expr.op(), series, groupOf, out, steps, evaluator.ctx::checkDeadline);
+      return vectorOf(out);
+    }
     Group[] state = new Group[groups];
     for (int g = 0; g < groups; g++) {
       state[g] = new Group();
@@ -159,7 +163,11 @@ final class Aggregations {
       }
       evaluator.ctx.checkDeadline();
     }
-    List<StepSeries> result = new ArrayList<>(groups);
+    return vectorOf(out);
+  }
+
+  private Value vectorOf(StepSeries[] out) {
+    List<StepSeries> result = new ArrayList<>(out.length);
     for (StepSeries s : out) {
       if (!s.isEmpty()) {
         evaluator.ctx.account(s.count());
