@@ -88,6 +88,19 @@ class LabelNamesAndValuesTest {
       assertTrue(strings(server, "/api/v1/label/host/values?" + range).contains("buffered"));
       assertEquals(List.of("late"), strings(server, "/api/v1/label/host/values?match[]=disk"));
 
+      // a label that only the last of many matching records has (records sorted by start): the
+      // column and the matches leapfrog, and that record is one of the matches
+      long later = T0 + 7_200_000L;
+      StringBuilder more = new StringBuilder();
+      for (int s = 0; s < 30; s++) {
+        more.append("io,host=h").append(s).append(" value=1 ").append(later + s).append('\n');
+      }
+      more.append("io,host=last,solo=x value=1 ").append(later + 1_000).append('\n');
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", more.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      String laterRange = "start=" + later / 1000 + "&end=" + (later / 1000 + 60);
+      assertEquals(List.of("__name__", "host", "solo"), strings(server, "/api/v1/labels?" + laterRange));
+
       JsonNode refused = JSON.readTree(TestHttp.get(server.solrUrl() + "/chronix/query?q=*:*&chronix.fieldValues=data").body());
       assertEquals(400, refused.at("/error/code").asInt(), refused.toString());
       assertTrue(refused.at("/error/msg").asText().contains("'data' is a record field"), refused.toString());
