@@ -39,8 +39,9 @@ public final class SeriesCatalog {
     List<?> columns = fromColumns(selectors, start, end, SERIES_FIELDS, true, "seriesFields");
     if (columns != null) {
       Set<Labels> labels = new java.util.HashSet<>();
+      java.util.Map<String, String> labelOfField = new java.util.HashMap<>();
       for (Object fields : columns) {
-        labels.add(SeriesLabels.of((java.util.Map<?, ?>) fields));
+        labels.add(SeriesLabels.of((java.util.Map<?, ?>) fields, labelOfField));
       }
       List<Labels> sorted = new ArrayList<>(labels);
       sorted.sort(null);

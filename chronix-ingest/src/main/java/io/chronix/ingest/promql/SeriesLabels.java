@@ -10,6 +10,9 @@ import org.apache.solr.common.SolrDocument;
 /** The PromQL labels of a series as the store answers it: name and attributes, mapped as docs/promql.md says. */
 public final class SeriesLabels {
 
+  /** Kept for a field that shows as no label: no label's name is empty. */
+  private static final String NO_LABEL = "";
+
   private SeriesLabels() {}
 
   public static Labels of(SolrDocument document) {
@@ -25,10 +28,23 @@ public final class SeriesLabels {
 
   /** The labels of a series given as its fields, one value each. */
   public static Labels of(Map<?, ?> fields) {
+    return of(fields, new java.util.HashMap<>());
+  }
+
+  /**
+   * As {@link #of(Map)}, each field's label looked up in {@code labelOfField} first and kept there:
+   * a listing of a thousand series asks the same few fields a thousand times.
+   */
+  public static Labels of(Map<?, ?> fields, Map<String, String> labelOfField) {
     Labels.Builder labels = new Labels.Builder();
     for (Map.Entry<?, ?> field : fields.entrySet()) {
-      String label = labelOf((String) field.getKey());
-      if (label != null) {
+      String name = (String) field.getKey();
+      String label = labelOfField.get(name);
+      if (label == null) {
+        label = labelOf(name);
+        labelOfField.put(name, label == null ? NO_LABEL : label);
+      }
+      if (label != null && !label.equals(NO_LABEL)) {
         labels.set(label, String.valueOf(field.getValue()));
       }
     }

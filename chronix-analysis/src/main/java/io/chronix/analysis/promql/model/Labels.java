@@ -152,11 +152,13 @@ public final class Labels implements Comparable<Labels> {
   public int compareTo(Labels other) {
     int n = Math.min(names.length, other.names.length);
     for (int i = 0; i < n; i++) {
-      int c = names[i].compareTo(other.names[i]);
+      // label sets read together share their names' and repeated values' instances: String's
+      // compareTo compares an instance with itself character by character
+      int c = names[i] == other.names[i] ? 0 : names[i].compareTo(other.names[i]);
       if (c != 0) {
         return c;
       }
-      c = values[i].compareTo(other.values[i]);
+      c = values[i] == other.values[i] ? 0 : values[i].compareTo(other.values[i]);
       if (c != 0) {
         return c;
       }
