@@ -16,9 +16,14 @@ public final class SeriesLabels {
   private SeriesLabels() {}
 
   public static Labels of(SolrDocument document) {
+    return of(document, new java.util.HashMap<>());
+  }
+
+  /** As {@link #of(SolrDocument)}, each field's label looked up in {@code labelOfField} first and kept there. */
+  public static Labels of(SolrDocument document, Map<String, String> labelOfField) {
     Labels.Builder labels = new Labels.Builder();
     for (String field : document.getFieldNames()) {
-      String label = labelOf(field);
+      String label = cachedLabelOf(field, labelOfField);
       if (label != null) {
         labels.set(label, text(document.getFieldValue(field)));
       }
@@ -38,17 +43,23 @@ public final class SeriesLabels {
   public static Labels of(Map<?, ?> fields, Map<String, String> labelOfField) {
     Labels.Builder labels = new Labels.Builder();
     for (Map.Entry<?, ?> field : fields.entrySet()) {
-      String name = (String) field.getKey();
-      String label = labelOfField.get(name);
-      if (label == null) {
-        label = labelOf(name);
-        labelOfField.put(name, label == null ? NO_LABEL : label);
-      }
-      if (label != null && !label.equals(NO_LABEL)) {
+      String label = cachedLabelOf((String) field.getKey(), labelOfField);
+      if (label != null) {
         labels.set(label, String.valueOf(field.getValue()));
       }
     }
     return labels.build();
+  }
+
+  /** {@link #labelOf}, kept in {@code labelOfField} (a field without a label as {@link #NO_LABEL}). */
+  private static String cachedLabelOf(String field, Map<String, String> labelOfField) {
+    String label = labelOfField.get(field);
+    if (label == null) {
+      label = labelOf(field);
+      labelOfField.put(field, label == null ? NO_LABEL : label);
+      return label;
+    }
+    return label.equals(NO_LABEL) ? null : label;
   }
 
   /** The label a field shows as: {@code __name__} for the name, an attribute's label, or null (type, origin, ...). */

@@ -105,10 +105,11 @@ public final class SolrSeriesSource implements SeriesSource {
   private List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime, boolean latest,
       String steps) {
     Map<Labels, List<Points>> byLabels = new LinkedHashMap<>();
+    Map<String, String> labelOfField = new java.util.HashMap<>();
     for (SolrDocument document : documents(matchers, minTime, maxTime, null, latest, steps)) {
       Points points = points(document.getFieldValue("data"), matchers);
       if (points != null) {
-        byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points);
+        byLabels.computeIfAbsent(SeriesLabels.of(document, labelOfField), l -> new ArrayList<>()).add(points);
       }
     }
     List<RawSeries> result = new ArrayList<>(byLabels.size());
