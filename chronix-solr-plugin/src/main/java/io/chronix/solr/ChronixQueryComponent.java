@@ -263,10 +263,7 @@ public class ChronixQueryComponent extends SearchComponent {
       return;
     }
     if (params.getBool(LATEST, false)) {
-      if (query.keysOnly() || query.hasFunctions() || !query.analyses().isEmpty()) {
-        throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
-            LATEST + " answers points: not with " + KEYS_ONLY + ", functions (cf) or analyses");
-      }
+      requirePointsOnly(LATEST, query);
       List<JoinedSeries> latest = collector.collectLatest(rb.req.getSearcher(), queries, query.range(), query.join());
       SeriesEvaluator none = new SeriesEvaluator(query.functions(), query.analyses(),
           new LocalReferences(rb.req, query.join(), collector, query.now(), Map.of()));
@@ -302,11 +299,16 @@ public class ChronixQueryComponent extends SearchComponent {
     RawJsonFields.applyTo(rb, query.fields());
   }
 
-  private static List<JoinedSeries> atSteps(List<JoinedSeries> series, String stepsParam, SeriesQuery query) {
+  /** A parameter that cuts the points a series answers (latest, steps) cannot go with what reads other things. */
+  private static void requirePointsOnly(String param, SeriesQuery query) {
     if (query.keysOnly() || query.hasFunctions() || !query.analyses().isEmpty()) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
-          STEPS + " answers points: not with " + KEYS_ONLY + ", functions (cf) or analyses");
+          param + " answers points: not with " + KEYS_ONLY + ", functions (cf) or analyses");
     }
+  }
+
+  private static List<JoinedSeries> atSteps(List<JoinedSeries> series, String stepsParam, SeriesQuery query) {
+    requirePointsOnly(STEPS, query);
     StepPoints.Steps steps;
     try {
       steps = StepPoints.Steps.parse(stepsParam);

@@ -52,8 +52,9 @@ public final class SeriesCatalog {
     params.set("chronix.keys", true);
     params.set("fl", "*");
     Set<Labels> labels = new LinkedHashSet<>();
+    java.util.Map<String, String> labelOfField = new java.util.HashMap<>();
     for (SolrDocument document : SolrSeriesSource.search(solr, collection, params)) {
-      labels.add(SeriesLabels.of(document));
+      labels.add(SeriesLabels.of(document, labelOfField));
     }
     List<Labels> sorted = new ArrayList<>(labels);
     sorted.sort(null);

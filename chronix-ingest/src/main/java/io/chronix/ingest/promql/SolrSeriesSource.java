@@ -148,14 +148,14 @@ public final class SolrSeriesSource implements SeriesSource {
     @Override
     public List<TieredSeries> selectWindows(List<LabelMatcher> matchers, Tier tier, long minTime, long maxTime) {
       Map<Labels, List<Object>> byLabels = new LinkedHashMap<>();
+      Map<String, String> labelOfField = new java.util.HashMap<>();
       for (SolrDocument document : documents(matchers, minTime, maxTime, tier.name(), false, null)) {
         Object windows = document.getFieldValue(WINDOWS_FIELD);
         document.removeFields(WINDOWS_FIELD); // not a label
         Points points = points(document.getFieldValue("data"), matchers);
-        if (windows instanceof byte[] blob) {
-          byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(windows(blob, matchers));
-        } else if (points != null) {
-          byLabels.computeIfAbsent(SeriesLabels.of(document), l -> new ArrayList<>()).add(points);
+        Object part = windows instanceof byte[] blob ? windows(blob, matchers) : points;
+        if (part != null) {
+          byLabels.computeIfAbsent(SeriesLabels.of(document, labelOfField), l -> new ArrayList<>()).add(part);
         }
       }
       List<TieredSeries> result = new ArrayList<>(byLabels.size());

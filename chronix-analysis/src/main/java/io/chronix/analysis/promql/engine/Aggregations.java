@@ -177,7 +177,10 @@ final class Aggregations {
     return new Value.Vector(result);
   }
 
-  /** One group's running aggregate at one step. */
+  /**
+   * One group's running aggregate at one step: avg, stddev, stdvar, quantile and group
+   * ({@link SeriesMajorAggregation} combines sum, count, min and max).
+   */
   private static final class Group {
     boolean seen;
     double value;
@@ -213,11 +216,6 @@ final class Aggregations {
         return;
       }
       switch (op) {
-        case SUM: {
-          compensation = KahanSum.compensation(f, value, compensation);
-          value = value + f;
-          break;
-        }
         case AVG: {
           count++;
           if (!incremental) {
@@ -238,19 +236,6 @@ final class Aggregations {
           mean = scaled + addend;
           break;
         }
-        case MAX:
-          if (value < f || Double.isNaN(value)) {
-            value = f;
-          }
-          break;
-        case MIN:
-          if (value > f || Double.isNaN(value)) {
-            value = f;
-          }
-          break;
-        case COUNT:
-          count++;
-          break;
         case STDDEV:
         case STDVAR: {
           count++;
@@ -275,15 +260,11 @@ final class Aggregations {
 
     double result(AggregateOp op, double param) {
       switch (op) {
-        case SUM:
-          return Double.isInfinite(value) ? value : value + compensation;
         case AVG:
           if (incremental) {
             return mean + compensation;
           }
           return value / count + compensation / count;
-        case COUNT:
-          return count;
         case STDVAR:
           return value / count;
         case STDDEV:
