@@ -21,10 +21,11 @@ import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
 import io.chronix.solr.query.RecordCache;
 import io.chronix.solr.query.RecordCacheSize;
+import io.chronix.solr.query.RecordSelection;
 import io.chronix.solr.query.StepPoints;
 import io.chronix.solr.query.SeriesCollector;
 import io.chronix.solr.query.SeriesQuery;
-import io.chronix.solr.query.TimeRangeQuery;
+import io.chronix.solr.query.TimeRange;
 import io.chronix.solr.response.FieldList;
 import io.chronix.solr.response.RawJsonFields;
 import io.chronix.solr.response.SeriesDocuments;
@@ -150,18 +151,20 @@ public class ChronixQueryComponent extends SearchComponent {
     SolrParams params = rb.req.getParams();
     ShardSignature.verify(params, rb.req.getCore().getCoreContainer());
     Date now = SolrRequestInfo.getRequestInfo() != null ? SolrRequestInfo.getRequestInfo().getNOW() : new Date();
-    TimeRangeQuery parsed = TimeRangeQuery.parse(params.get(CommonParams.Q, "*:*"), now);
-    if (parsed.bounded()) {
-      SimpleOrderedMap<Object> echo = new SimpleOrderedMap<>();
-      echo.add("start", parsed.range().fromMillis());
-      echo.add("end", parsed.range().toMillis());
-      rb.rsp.getResponseHeader().add(RANGE_HEADER, echo);
-    }
     List<Analysis> analyses = new ArrayList<>();
+    TimeRange range;
     try {
-      QParser parser = QParser.getParser(parsed.query(), rb.req);
+      RecordSelection selection = RecordSelection.parse(RecordSelection.of(rb.req), now, rb.req);
+      range = selection.range();
+      if (selection.timeRange().bounded()) {
+        SimpleOrderedMap<Object> echo = new SimpleOrderedMap<>();
+        echo.add("start", range.fromMillis());
+        echo.add("end", range.toMillis());
+        rb.rsp.getResponseHeader().add(RANGE_HEADER, echo);
+      }
+      QParser parser = selection.parser();
       rb.setQparser(parser);
-      rb.setQuery(parser.getQuery());
+      rb.setQuery(selection.query());
       List<Query> filters = new ArrayList<>();
       String[] filterQueries = params.getParams(CommonParams.FQ);
       if (filterQueries != null) {
@@ -205,7 +208,7 @@ public class ChronixQueryComponent extends SearchComponent {
     if (Boolean.TRUE.equals(rb.req.getContext().get(InProcessQuery.POINTS))) {
       fields = fields.inProcess();
     }
-    rb.req.getContext().put(QUERY_CONTEXT, new SeriesQuery(parsed.range(), JoinFields.parse(params.get(JoinFields.PARAM)),
+    rb.req.getContext().put(QUERY_CONTEXT, new SeriesQuery(range, JoinFields.parse(params.get(JoinFields.PARAM)),
         functions, analyses, fields, precision, now, keysOnly));
   }
 

@@ -5,8 +5,8 @@ import io.chronix.analysis.References;
 import io.chronix.core.series.Points;
 import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
+import io.chronix.solr.query.RecordSelection;
 import io.chronix.solr.query.SeriesCollector;
-import io.chronix.solr.query.TimeRangeQuery;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Date;
@@ -14,7 +14,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.solr.request.SolrQueryRequest;
-import org.apache.solr.search.QParser;
 import org.apache.solr.search.SyntaxError;
 
 /**
@@ -45,10 +44,9 @@ public final class LocalReferences implements References {
 
   private Points search(String query) {
     try {
-      TimeRangeQuery parsed = TimeRangeQuery.parse(query, now);
-      QParser parser = QParser.getParser(parsed.query(), request);
-      List<JoinedSeries> series = collector.collect(request.getSearcher(), List.of(parser.getQuery()),
-          parsed.range(), join);
+      RecordSelection selection = RecordSelection.parse(query, now, request);
+      List<JoinedSeries> series = collector.collect(request.getSearcher(), List.of(selection.query()),
+          selection.range(), join);
       return single(query, series.size(), series.isEmpty() ? null : series.get(0).points());
     } catch (SyntaxError e) {
       throw new FunctionQueryException("reference query '" + query + "' cannot be parsed: " + e.getMessage());

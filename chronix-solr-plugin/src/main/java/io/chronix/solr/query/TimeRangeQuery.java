@@ -25,7 +25,7 @@ public final class TimeRangeQuery {
   private final TimeRange range;
   private final boolean bounded;
 
-  private TimeRangeQuery(String query, TimeRange range, boolean bounded) {
+  TimeRangeQuery(String query, TimeRange range, boolean bounded) {
     this.query = query;
     this.range = range;
     this.bounded = bounded;
@@ -39,32 +39,44 @@ public final class TimeRangeQuery {
     while (matcher.find()) {
       boolean isStart = matcher.group(1).equals(RecordFields.START);
       long millis = parseInstant(matcher.group(1), matcher.group(2), now);
-      String replacement;
       if (isStart) {
         if (from != null) {
-          throw badRequest("the query names start: more than once");
+          throw namedTwice(RecordFields.START);
         }
         from = millis;
-        replacement = RecordFields.END + ":[" + millis + " TO *]";
       } else {
         if (to != null) {
-          throw badRequest("the query names end: more than once");
+          throw namedTwice(RecordFields.END);
         }
         to = millis;
-        replacement = RecordFields.START + ":[* TO " + millis + "]";
       }
-      matcher.appendReplacement(rewritten, Matcher.quoteReplacement(replacement));
+      matcher.appendReplacement(rewritten, Matcher.quoteReplacement(overlapFilter(isStart, millis)));
     }
     matcher.appendTail(rewritten);
+    return new TimeRangeQuery(rewritten.toString(), range(from, to), from != null || to != null);
+  }
+
+  /** The range between a query's start and end, either of them absent (null). */
+  static TimeRange range(Long from, Long to) {
     long fromMillis = from == null ? Long.MIN_VALUE : from;
     long toMillis = to == null ? Long.MAX_VALUE : to;
     if (fromMillis > toMillis) {
       throw badRequest("start " + fromMillis + " lies after end " + toMillis);
     }
-    return new TimeRangeQuery(rewritten.toString(), new TimeRange(fromMillis, toMillis), from != null || to != null);
+    return new TimeRange(fromMillis, toMillis);
   }
 
-  private static long parseInstant(String field, String raw, Date now) {
+  static SolrException namedTwice(String field) {
+    return badRequest("the query names " + field + ": more than once");
+  }
+
+  /** The filter on the records' spans that stands for a query's start: (or end:) term. */
+  static String overlapFilter(boolean isStart, long millis) {
+    return isStart ? RecordFields.END + ":[" + millis + " TO *]" : RecordFields.START + ":[* TO " + millis + "]";
+  }
+
+  /** A {@code start:} or {@code end:} value (as written, quotes included) in epoch milliseconds. */
+  static long parseInstant(String field, String raw, Date now) {
     String value = raw.startsWith("\"") ? raw.substring(1, raw.length() - 1) : raw;
     if (EPOCH_MILLIS.matcher(value).matches()) {
       try {
@@ -81,7 +93,7 @@ public final class TimeRangeQuery {
     }
   }
 
-  private static SolrException badRequest(String message) {
+  static SolrException badRequest(String message) {
     return new SolrException(SolrException.ErrorCode.BAD_REQUEST, message);
   }
 

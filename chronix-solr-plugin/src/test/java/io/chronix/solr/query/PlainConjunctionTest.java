@@ -1,0 +1,171 @@
+package io.chronix.solr.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.List;
+import java.util.Properties;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+import org.apache.solr.common.SolrException;
+import org.apache.solr.common.params.ModifiableSolrParams;
+import org.apache.solr.core.CoreContainer;
+import org.apache.solr.core.SolrCore;
+import org.apache.solr.request.LocalSolrQueryRequest;
+import org.apache.solr.search.QParser;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The one-pass reader against Solr's own parser on the project's schema: every query it takes must
+ * come out as the very query Solr builds from {@link TimeRangeQuery}'s rewritten text, and
+ * everything else must be left to Solr.
+ */
+class PlainConjunctionTest {
+
+  private static final Date NOW = Date.from(Instant.parse("2026-11-22T12:00:00Z"));
+  private static final Path CONFIGSET = Paths.get("..", "conf", "solr", "configsets", "chronix", "conf");
+
+  @TempDir static Path home;
+  private static CoreContainer cores;
+  private static SolrCore core;
+
+  @BeforeAll
+  static void startCore() throws IOException {
+    Path conf = Files.createDirectories(home.resolve("chronix").resolve("conf"));
+    try (Stream<Path> files = Files.list(CONFIGSET)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Files.copy(file, conf.resolve(file.getFileName().toString()));
+      }
+    }
+    Files.writeString(home.resolve("chronix").resolve("core.properties"), "name=chronix\nchronix.updateLog=false\n",
+        StandardCharsets.UTF_8);
+    Files.writeString(home.resolve("solr.xml"), "<solr/>", StandardCharsets.UTF_8);
+    cores = new CoreContainer(home, new Properties());
+    cores.load();
+    core = cores.getCore("chronix");
+    assertNotNull(core, () -> "core did not load: " + cores.getCoreInitFailures());
+  }
+
+  @AfterAll
+  static void stopCore() {
+    if (core != null) {
+      core.close();
+    }
+    if (cores != null) {
+      cores.shutdown();
+    }
+  }
+
+  @Test
+  void plainQueriesComeOutAsSolrBuildsThem() throws Exception {
+    for (String q : List.of(
+        "name:cpu",
+        "*:*",
+        "name:\"java.lang:type=Threading/CurrentThreadCpuTime/\" AND host:\"pre-int\" AND process:\"base\""
+            + " AND start:1439300000000 AND end:1439500000000",
+        "start:1000 AND end:2000",
+        "  name:cpu   AND\thost:web-1  ",
+        "name:\"a b (c) [d] {e} * ? ~ ^ : / + - ! AND OR\" AND start:\"NOW/DAY\"",
+        "start:NOW-1DAY AND name:load.1",
+        "end:2015-08-12T17:25:41.389Z",
+        "*:* AND start:5",
+        "name:cpu AND customLabel:x1 AND host_name:\"\"",
+        "id:abc AND type:metric")) {
+      assertSameAsSolr(q);
+    }
+  }
+
+  @Test
+  void randomConjunctionsComeOutAsSolrBuildsThem() throws Exception {
+    Random random = new Random(20261126);
+    String[] fields = {"name", "host", "process", "group", "metric", "type", "id", "my_label"};
+    String valueChars = "abcXYZ019_.-:/=,;@#%&|!()[]{}*?~^+ ";
+    for (int round = 0; round < 500; round++) {
+      List<String> terms = new ArrayList<>();
+      for (int i = random.nextInt(4); i >= 0; i--) {
+        StringBuilder value = new StringBuilder();
+        for (int j = 1 + random.nextInt(12); j > 0; j--) {
+          value.append(valueChars.charAt(random.nextInt(valueChars.length())));
+        }
+        String field = fields[random.nextInt(fields.length)];
+        terms.add(random.nextBoolean() ? field + ":\"" + value + "\"" : field + ":v" + random.nextInt(1000) + ".x-y");
+      }
+      long from = random.nextInt(1_000_000);
+      if (random.nextBoolean()) {
+        terms.add(random.nextInt(terms.size() + 1), "start:" + from);
+      }
+      if (random.nextBoolean()) {
+        terms.add(random.nextInt(terms.size() + 1), "end:" + (from + random.nextInt(1_000_000)));
+      }
+      assertSameAsSolr(String.join(random.nextBoolean() ? " AND " : "  AND\n ", terms));
+    }
+  }
+
+  @Test
+  void everythingElseIsLeftToSolr() throws Exception {
+    for (String q : List.of(
+        "", "   ", "name:cpu OR name:mem", "(name:cpu AND host:a)", "name:cpu && host:a", "-name:cpu",
+        "+name:cpu", "NOT name:cpu", "name:cpu*", "name:c?u", "name:cpu~", "name:\"cpu\"~2", "name:cpu^2",
+        "name:\"a\\\"b\"", "name:a\\:b", "count:5", "min:1.5", "start:[0 TO 5]", "end:{0 TO 5}",
+        "_query_:\"{!lucene}name:cpu\"", "{!lucene}name:cpu", "name:cpu AND", "name:cpu AND ", "AND name:cpu",
+        "name:cpu host:a", "name:AND", "name:TO", "host:restart:1", "name:\"unclosed", "name:cpu AND start:(5)",
+        "name:", ":cpu", "name:cpu)", "nosuch.field:x", "name:-cpu", "start:5 AND end:6 OR name:x")) {
+      assertNull(PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q)), q);
+    }
+  }
+
+  @Test
+  void badRangesAreTheSameClientErrorsAsTheRewriter() throws Exception {
+    for (String q : List.of("start:yesterday AND name:cpu", "name:cpu AND start:5 AND end:4", "start:5 AND start:6",
+        "end:1 AND name:x AND end:2")) {
+      SolrException plain = assertThrows(SolrException.class,
+          () -> PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q)), q);
+      SolrException rewriter = assertThrows(SolrException.class, () -> TimeRangeQuery.parse(q, NOW), q);
+      assertEquals(400, plain.code(), q);
+      assertEquals(rewriter.getMessage(), plain.getMessage(), q);
+    }
+  }
+
+  @Test
+  void localParametersNamingAnotherParserAreHonoured() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      RecordSelection selection = RecordSelection.parse("{!field f=name}cpu AND start:5", NOW, request);
+      assertEquals(new TermQuery(new Term("name", "cpu AND end:[5 TO *]")), selection.query());
+      assertEquals(new TimeRange(5, Long.MAX_VALUE), selection.range());
+    }
+  }
+
+  private static void assertSameAsSolr(String q) throws Exception {
+    PlainConjunction plain = PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q));
+    assertNotNull(plain, () -> "not read as a plain conjunction: " + q);
+    TimeRangeQuery rewritten = TimeRangeQuery.parse(q, NOW);
+    Query solr = parser(rewritten.query()).getQuery();
+    assertEquals(solr, plain.query(), q);
+    assertEquals(rewritten.range(), plain.timeRange().range(), q);
+    assertEquals(rewritten.bounded(), plain.timeRange().bounded(), q);
+    assertEquals(solr, parser(plain.timeRange().query()).getQuery(), () -> "text " + plain.timeRange().query());
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      assertEquals(solr, RecordSelection.parse(q, NOW, request).query(), q);
+    }
+  }
+
+  private static QParser parser(String q) throws Exception {
+    return QParser.getParser(q, new LocalSolrQueryRequest(core, new ModifiableSolrParams()));
+  }
+}
