@@ -63,7 +63,7 @@ class ArraySeriesTest {
       "cpu,host=a usage[0]=1,usage[1]=0 3000",
       "cpu,host=a usage[0]=2,usage[1]=1e-3,usage[2]=-0.5,idle=5 4000");
   private static final String CPU_JSON = "{\"timestamps\":[1000,2000,3000,4000],"
-      + "\"values\":[[0.5,0.25,1.0],[0.125,0.5,0.75],[1.0,0.0],[2.0,0.001,-0.5]]}";
+      + "\"values\":[[0.5,0.25,1],[0.125,0.5,0.75],[1,0],[2,0.001,-0.5]]}";
 
   @Test
   void lineProtocolArraysAreStoredAndReadBackBufferedReplayedAndFlushed() throws Exception {
@@ -72,7 +72,7 @@ class ArraySeriesTest {
     assertEquals(204, write.statusCode(), write.body());
     assertEquals(CPU_JSON, query("name:cpu_usage", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText(),
         "buffered arrays answer queries");
-    assertEquals("{\"timestamps\":[1000,2000,4000],\"values\":[3.0,4.0,5.0]}",
+    assertEquals("{\"timestamps\":[1000,2000,4000],\"values\":[3,4,5]}",
         query("name:cpu_idle", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText(), "plain fields of the same lines");
 
     server.close(); // a clean stop keeps the buffered arrays in the log; the restart replays them
@@ -102,7 +102,7 @@ class ArraySeriesTest {
     assertEquals("[2.0,0.001,-0.5]", values.at("/3/value").toString());
 
     JsonNode downsampled = query("name:cpu_usage", "&fl=dataAsJson&cf=" + enc("array{downsample:2,s,max}"));
-    assertEquals("{\"timestamps\":[0,2000,4000],\"values\":[[0.5,0.25,1.0],[1.0,0.5,0.75],[2.0,0.001,-0.5]]}",
+    assertEquals("{\"timestamps\":[0,2000,4000],\"values\":[[0.5,0.25,1],[1,0.5,0.75],[2,0.001,-0.5]]}",
         downsampled.at("/response/docs/0/dataAsJson").asText());
 
     HttpResponse<String> analysis = rawQuery("name:cpu_usage", "&cf=" + enc("array{outlier}"));
@@ -128,7 +128,7 @@ class ArraySeriesTest {
     HttpResponse<String> delete = TestHttp.post(server.baseUrl() + "/api/v1/admin/tsdb/delete_series",
         "q=" + enc("name:cpu_usage") + "&start=2&end=3", false, "application/x-www-form-urlencoded");
     assertEquals(200, delete.statusCode(), delete.body());
-    String kept = "{\"timestamps\":[1000,4000],\"values\":[[0.5,0.25,1.0],[2.0,0.001,-0.5]]}";
+    String kept = "{\"timestamps\":[1000,4000],\"values\":[[0.5,0.25,1],[2,0.001,-0.5]]}";
     assertEquals(kept, query("name:cpu_usage", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText());
     HttpResponse<String> compaction = TestHttp.post(server.baseUrl() + "/compact", "", false);
     assertEquals(200, compaction.statusCode() / 100 * 100, compaction.body()); // two one-point records become one
@@ -152,7 +152,7 @@ class ArraySeriesTest {
     HttpResponse<String> refused = rawQuery("name:cpu_usage", "&fl=dataAsJson");
     assertEquals(400, refused.statusCode(), refused.body());
     assertTrue(refused.body().contains("more than 10 array elements (chronix.maxDecodedPoints)"), refused.body());
-    assertEquals("{\"timestamps\":[1000,2000],\"values\":[[0.5,0.25,1.0],[0.125,0.5,0.75]]}",
+    assertEquals("{\"timestamps\":[1000,2000],\"values\":[[0.5,0.25,1],[0.125,0.5,0.75]]}",
         query("name:cpu_usage AND end:[* TO 2000]", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText(),
         "a narrower query reads one record of 6 elements");
   }
@@ -172,7 +172,7 @@ class ArraySeriesTest {
     assertProblem(write, 2, "array field 'le' gives element 0 twice");
     assertProblem(write, 3, "field 'le[1]': array elements are numbers");
     assertProblem(write, 4, "field 'le' is given both as a value and as an array");
-    assertEquals("{\"timestamps\":[2000],\"values\":[[1.0,2.0,3.0]]}",
+    assertEquals("{\"timestamps\":[2000],\"values\":[[1,2,3]]}",
         query("name:hist_le", "&fl=dataAsJson").at("/response/docs/0/dataAsJson").asText(), "the good line is kept");
     assertEquals(1, query("name:hist*", "&fl=name").at("/response/numFound").asInt(), "nothing of the bad lines");
   }
@@ -192,7 +192,7 @@ class ArraySeriesTest {
     JsonNode series = query("name:latency_buckets", "&fl=dataAsJson,type,job");
     assertEquals("array", series.at("/response/docs/0/type").asText());
     assertEquals("api", series.at("/response/docs/0/job").asText());
-    assertEquals("{\"timestamps\":[1000,2000],\"values\":[[1.0,5.0,\"NaN\",\"Infinity\"],[2.0,7.25,1.0E-300,-0.0]]}",
+    assertEquals("{\"timestamps\":[1000,2000],\"values\":[[1,5,\"NaN\",\"Infinity\"],[2,7.25,1.0E-300,-0.0]]}",
         series.at("/response/docs/0/dataAsJson").asText());
     assertEquals(0, query("name:mixed OR name:elements", "").at("/response/numFound").asInt());
   }

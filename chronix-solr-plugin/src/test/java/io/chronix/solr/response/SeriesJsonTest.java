@@ -60,15 +60,15 @@ class SeriesJsonTest {
       points.add(nanos[i], values[i]);
       expected.append(i > 0 ? "," : "").append(nanos[i]);
     }
-    expected.append("],\"values\":[1.5,1.5,1.5,-0.0,0.0,0.0,\"NaN\",\"NaN\",2.0,2.0,0.30000000000000004,"
-        + "0.30000000000000004,402753384.0,402753384.0,-1.0,-1.0,7.0,7.0]}");
+    expected.append("],\"values\":[1.5,1.5,1.5,-0.0,0,0,\"NaN\",\"NaN\",2,2,0.30000000000000004,"
+        + "0.30000000000000004,402753384,402753384,-1,-1,7,7]}");
     assertEquals(expected.toString(), SeriesJson.write(points, Precision.NANOSECONDS));
 
     Points negative = new Points(ValueType.DOUBLE, 3);
     negative.add(-1_000_001L, 1);
     negative.add(-5L, 1);
     negative.add(Long.MIN_VALUE + 1, 1);
-    assertEquals("{\"timestamps\":[-1000001,-5," + (Long.MIN_VALUE + 1) + "],\"values\":[1.0,1.0,1.0]}",
+    assertEquals("{\"timestamps\":[-1000001,-5," + (Long.MIN_VALUE + 1) + "],\"values\":[1,1,1]}",
         SeriesJson.write(negative, Precision.NANOSECONDS));
   }
 
@@ -106,7 +106,7 @@ class SeriesJsonTest {
     for (int i = 0; i < values.length; i++) {
       points.add(i * 1_000_000L, values[i]);
     }
-    assertEquals("{\"timestamps\":[0,1,2,3,4,5,6,7],\"values\":[12.5,-0.25,3.0,10000000.0,0.1,1234.5678,-0.0,"
+    assertEquals("{\"timestamps\":[0,1,2,3,4,5,6,7],\"values\":[12.5,-0.25,3,10000000,0.1,1234.5678,-0.0,"
         + "0.30000000000000004]}", SeriesJson.write(points, Precision.MILLISECONDS));
   }
 
