@@ -3,7 +3,6 @@ package io.chronix.analysis.aggregation;
 import io.chronix.analysis.Aggregation;
 import io.chronix.core.series.Points;
 import java.util.List;
-import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * The p:&lt;q&gt; aggregation. Commons Math's default estimation is used on purpose, so that the
@@ -27,6 +26,6 @@ public record PercentileAggregation(double quantile, List<String> arguments)
   @Override
   public double apply(Points series) {
     double[] values = Samples.withoutNaN(series);
-    return values.length == 0 ? Double.NaN : new Percentile().evaluate(values, quantile * 100);
+    return values.length == 0 ? Double.NaN : new Quantiles(values).percentile(quantile * 100);
   }
 }

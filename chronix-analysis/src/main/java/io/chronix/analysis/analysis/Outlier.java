@@ -3,12 +3,12 @@ package io.chronix.analysis.analysis;
 import io.chronix.analysis.Analysis;
 import io.chronix.analysis.AnalysisResult;
 import io.chronix.analysis.References;
+import io.chronix.analysis.aggregation.Quantiles;
 import io.chronix.analysis.aggregation.Samples;
 import io.chronix.core.series.Points;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 
 /**
  * outlier: Tukey's fences. A value beyond 1.5 interquartile ranges outside the quartiles is an
@@ -35,10 +35,10 @@ public record Outlier() implements Analysis {
       details.put("outliers", 0L);
       return new AnalysisResult(false, details);
     }
-    Percentile percentile = new Percentile();
-    percentile.setData(values);
-    double q1 = percentile.evaluate(25);
-    double q3 = percentile.evaluate(75);
+    // quartiles of a sorted copy: the count below goes over the values in any order
+    Quantiles quartiles = new Quantiles(values);
+    double q1 = quartiles.percentile(25);
+    double q3 = quartiles.percentile(75);
     double iqr = q3 - q1;
     double upper = q3 + 1.5 * iqr;
     double lower = q1 - 1.5 * iqr;
