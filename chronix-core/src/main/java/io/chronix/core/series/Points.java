@@ -386,7 +386,8 @@ public final class Points {
     }
   }
 
-  private boolean isStrictlyIncreasing() {
+  /** Whether every timestamp is later than the one before: sorted, and no two equal. */
+  public boolean isStrictlyIncreasing() {
     for (int i = 1; i < size; i++) {
       if (timestamps[i] <= timestamps[i - 1]) {
         return false;

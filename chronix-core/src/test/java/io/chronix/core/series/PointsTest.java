@@ -60,6 +60,14 @@ class PointsTest {
   }
 
   @Test
+  void disjointChunksWithTiesInsideStillCollapseThem() {
+    Points early = Points.wrap(new long[] {1, 2, 2}, new double[] {1, 2, 20}, 3);
+    Points late = Points.wrap(new long[] {5, 6}, new double[] {5, 6}, 2);
+    assertEquals(Points.wrap(new long[] {1, 2, 5, 6}, new double[] {1, 20, 5, 6}, 4),
+        SeriesMerge.merge(List.of(late, early)));
+  }
+
+  @Test
   void touchingOrUnsortedChunksTakeTheSortingMerge() {
     Points older = Points.wrap(new long[] {1, 3}, new double[] {1, 3}, 2);
     Points newer = Points.wrap(new long[] {3, 4}, new double[] {30, 4}, 2);
