@@ -161,6 +161,45 @@ public final class ChunkBlocks {
     return true;
   }
 
+  /**
+   * Block {@code b}'s points before {@code toExclusive} (the blob in order) into the arrays from
+   * {@code offset}: all its timestamps, and its values only as far as they are kept (they are read
+   * in sequence, so the ones after the range need not be). The number of points kept, or -1 where
+   * its values are not doubles. The arrays need room for the whole block.
+   */
+  int decodeDoublesBefore(int b, long toExclusive, long[] timestamps, double[] values, int offset) {
+    int size = size(b);
+    ByteReader times = in.region(timeStarts[b], timeLengths[b]);
+    DateDeltaCompaction.decode(times, size, timestamps, offset);
+    if (times.hasRemaining()) {
+      throw new CorruptBlobException(times.remaining() + " bytes after a block's " + size + " timestamps");
+    }
+    int kept = before(timestamps, offset, offset + size, toExclusive) - offset;
+    ByteReader numbers = in.region(valueStarts[b], valueLengths[b]);
+    if (!ValueEncoding.decodeDoublesPrefix(numbers, size, kept, values, offset)) {
+      return -1;
+    }
+    if (kept == size && numbers.hasRemaining()) {
+      throw new CorruptBlobException(numbers.remaining() + " trailing bytes after " + size + " values");
+    }
+    return kept;
+  }
+
+  /** The first index in [from, to) of sorted timestamps at or after {@code timestamp}, or {@code to}. */
+  private static int before(long[] timestamps, int from, int to, long timestamp) {
+    int low = from;
+    int high = to;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (timestamps[mid] < timestamp) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
+  }
+
   /** Whether the values are numbers or booleans (not strings or arrays), by the first block's mode. */
   public boolean numeric() {
     return count > 0 && ValueEncoding.isNumeric(in.region(valueStarts[0], valueLengths[0]).readByte());

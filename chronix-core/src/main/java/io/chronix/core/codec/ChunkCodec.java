@@ -1,5 +1,7 @@
 package io.chronix.core.codec;
 
+import java.util.Arrays;
+
 import io.chronix.core.series.Points;
 
 /**
@@ -252,9 +254,9 @@ public final class ChunkCodec {
         last = first;
       }
     }
-    Points doubles = doubles(blocks, first, last);
+    Points doubles = cut ? doublesIn(blocks, first, last, fromInclusive, toExclusive) : doubles(blocks, first, last);
     if (doubles != null) {
-      return cut ? doubles.clip(fromInclusive, toExclusive) : doubles;
+      return doubles;
     }
     java.util.List<Points> decoded = new java.util.ArrayList<>(last - first + 1);
     for (int b = first; b <= last; b++) {
@@ -283,6 +285,40 @@ public final class ChunkCodec {
       offset += blocks.size(b);
     }
     return Points.wrap(timestamps, values, total);
+  }
+
+  /**
+   * The points of blocks {@code first} to {@code last} of an in-order blob of doubles within the
+   * range, as {@link #doubles} and a cut would give them: decoded into the thread's scratch arrays
+   * (the last block's values only up to the range's end) and copied out at the range's size. An
+   * instant query over 10,000 series had decoded two blocks of 512 points a series into arrays of
+   * their own to keep some twenty, and collected them again a fifth of its time.
+   */
+  private static Points doublesIn(ChunkBlocks blocks, int first, int last, long fromInclusive, long toExclusive) {
+    int total = 0;
+    for (int b = first; b <= last; b++) {
+      total += blocks.size(b);
+    }
+    DecodeScratch scratch = DecodeScratch.forPoints(total);
+    long[] timestamps = scratch.timestamps();
+    double[] values = scratch.values();
+    int end = 0;
+    for (int b = first; b <= last; b++) {
+      if (b < last) {
+        if (!blocks.decodeDoublesInto(b, timestamps, values, end)) {
+          return null;
+        }
+        end += blocks.size(b);
+      } else {
+        int kept = blocks.decodeDoublesBefore(b, toExclusive, timestamps, values, end);
+        if (kept < 0) {
+          return null;
+        }
+        end += kept;
+      }
+    }
+    int start = Math.min(end, Points.lowerBound(timestamps, end, fromInclusive));
+    return Points.wrap(Arrays.copyOfRange(timestamps, start, end), Arrays.copyOfRange(values, start, end), end - start);
   }
 
   /** Points of one or more blocks, in the order given, as one. */

@@ -290,6 +290,23 @@ public final class ValueEncoding {
     return true;
   }
 
+  /**
+   * The first {@code count} of {@code n} values written as doubles into {@code into[offset]}
+   * onwards, the rest left unread; false, having read only the mode, where they were written as
+   * another type.
+   */
+  static boolean decodeDoublesPrefix(ByteReader in, int n, int count, double[] into, int offset) {
+    if (n == 0) {
+      return true;
+    }
+    int mode = in.readByte();
+    if (mode != DECIMAL && mode != XOR) {
+      return false;
+    }
+    decodeDoubles(in, mode, count, into, offset);
+    return true;
+  }
+
   /** The smallest k for which every value is exactly m / 10^k, or -1 when there is none. */
   static int decimalExponent(double[] values, int n) {
     int exponent = 0;

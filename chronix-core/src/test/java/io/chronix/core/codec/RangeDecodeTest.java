@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.chronix.core.record.RangeStats;
 import io.chronix.core.series.Points;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -61,6 +63,31 @@ class RangeDecodeTest {
       }
       assertEquals(points, ChunkCodec.decode(blob));
     }
+  }
+
+  /**
+   * Ranges decoded one after the other in one thread share its scratch arrays: each answer is its
+   * own, whatever was decoded before, and ranges beyond the scratch's size get arrays of their own.
+   */
+  @Test
+  void rangesOneAfterTheOtherAndBeyondTheScratchAreTheirOwn() {
+    int n = DecodeScratch.MAX_POINTS + 5_000;
+    Points points = new Points(n);
+    for (int i = 0; i < n; i++) {
+      points.add(i * SECOND, i % 3 == 0 ? i : i + 0.5);
+    }
+    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0).encode(points);
+    Random random = new Random(3);
+    List<Points> answers = new ArrayList<>();
+    List<Points> expected = new ArrayList<>();
+    for (int round = 0; round < 200; round++) {
+      // some ranges start before the chunk: nothing of the decoded blocks is cut off at the front
+      long from = (round % 3 == 0 ? -random.nextInt(100) : random.nextInt(n)) * SECOND;
+      long to = from + (round % 50 == 1 ? n : random.nextInt(2_000)) * SECOND;
+      answers.add(ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, from, to));
+      expected.add(points.clip(from, to));
+    }
+    assertEquals(expected, answers);
   }
 
   /** A blob out of time order is not cut where a binary search would go wrong: it comes back whole. */
