@@ -174,7 +174,7 @@ public final class ChunkBlocks {
     if (times.hasRemaining()) {
       throw new CorruptBlobException(times.remaining() + " bytes after a block's " + size + " timestamps");
     }
-    int kept = before(timestamps, offset, offset + size, toExclusive) - offset;
+    int kept = Points.lowerBound(timestamps, offset, offset + size, toExclusive) - offset;
     ByteReader numbers = in.region(valueStarts[b], valueLengths[b]);
     if (!ValueEncoding.decodeDoublesPrefix(numbers, size, kept, values, offset)) {
       return -1;
@@ -183,21 +183,6 @@ public final class ChunkBlocks {
       throw new CorruptBlobException(numbers.remaining() + " trailing bytes after " + size + " values");
     }
     return kept;
-  }
-
-  /** The first index in [from, to) of sorted timestamps at or after {@code timestamp}, or {@code to}. */
-  private static int before(long[] timestamps, int from, int to, long timestamp) {
-    int low = from;
-    int high = to;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (timestamps[mid] < timestamp) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
-    return low;
   }
 
   /** Whether the values are numbers or booleans (not strings or arrays), by the first block's mode. */

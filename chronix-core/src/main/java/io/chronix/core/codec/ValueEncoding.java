@@ -279,15 +279,7 @@ public final class ValueEncoding {
    * the mode, where they were written as another type (longs, booleans, strings, arrays).
    */
   static boolean decodeDoublesInto(ByteReader in, int n, double[] into, int offset) {
-    if (n == 0) {
-      return true;
-    }
-    int mode = in.readByte();
-    if (mode != DECIMAL && mode != XOR) {
-      return false;
-    }
-    decodeDoubles(in, mode, n, into, offset);
-    return true;
+    return decodeDoublesPrefix(in, n, n, into, offset);
   }
 
   /**

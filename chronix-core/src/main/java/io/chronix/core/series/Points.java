@@ -478,8 +478,13 @@ public final class Points {
 
   /** The first of the {@code n} sorted timestamps that is at least {@code timestamp} ({@code n} when none is). */
   public static int lowerBound(long[] timestamps, int n, long timestamp) {
-    int low = 0;
-    int high = n;
+    return lowerBound(timestamps, 0, n, timestamp);
+  }
+
+  /** The first index in [from, to) of sorted timestamps that is at least {@code timestamp} ({@code to} when none is). */
+  public static int lowerBound(long[] timestamps, int from, int to, long timestamp) {
+    int low = from;
+    int high = to;
     while (low < high) {
       int mid = (low + high) >>> 1;
       if (timestamps[mid] < timestamp) {
