@@ -6,6 +6,7 @@ import io.chronix.analysis.FunctionQuery;
 import io.chronix.analysis.FunctionQueryException;
 import io.chronix.analysis.transformation.Downsample;
 import io.chronix.core.live.InProcessQuery;
+import io.chronix.core.live.InProcessSeries;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
 import io.chronix.solr.analyze.AnalyzeQuery;
@@ -268,6 +269,9 @@ public class ChronixQueryComponent extends SearchComponent {
     if (params.getBool(LATEST, false)) {
       requirePointsOnly(LATEST, query);
       List<JoinedSeries> latest = collector.collectLatest(rb.req.getSearcher(), queries, query.range(), query.join());
+      if (answeredAsObjects(rb, latest, query)) {
+        return;
+      }
       SeriesEvaluator none = new SeriesEvaluator(query.functions(), query.analyses(),
           new LocalReferences(rb.req, query.join(), collector, query.now(), Map.of()));
       rb.rsp.addResponse(respond(latest, none, query, params,
@@ -294,12 +298,33 @@ public class ChronixQueryComponent extends SearchComponent {
     if (stepsParam != null) {
       series = atSteps(series, stepsParam, query);
     }
+    if (answeredAsObjects(rb, series, query)) {
+      return;
+    }
     Map<String, Points> given = ShardParams.references(params);
     SeriesEvaluator evaluator = new SeriesEvaluator(query.functions(), query.analyses(),
         new LocalReferences(rb.req, query.join(), collector, query.now(), given));
     boolean shard = params.getBool(org.apache.solr.common.params.ShardParams.IS_SHARD, false);
     rb.rsp.addResponse(respond(series, evaluator, query, params, shard));
     RawJsonFields.applyTo(rb, query.fields());
+  }
+
+  /**
+   * Answers the series as objects to a caller in the process that asked for them ({@link
+   * InProcessQuery#SERIES}), where the query answers points only; false where it does not.
+   */
+  private static boolean answeredAsObjects(ResponseBuilder rb, List<JoinedSeries> series, SeriesQuery query) {
+    if (!Boolean.TRUE.equals(rb.req.getContext().get(InProcessQuery.SERIES)) || query.keysOnly()
+        || query.hasFunctions() || !query.analyses().isEmpty()
+        || series.stream().anyMatch(joined -> joined.summary() != null || joined.points() == null)) {
+      return false;
+    }
+    List<InProcessSeries> answer = new ArrayList<>(series.size());
+    for (JoinedSeries joined : series) {
+      answer.add(new InProcessSeries(joined.fields().values(), joined.points()));
+    }
+    rb.rsp.add(InProcessQuery.SERIES, answer);
+    return true;
   }
 
   /** A parameter that cuts the points a series answers (latest, steps) cannot go with what reads other things. */

@@ -14,5 +14,13 @@ public final class InProcessQuery {
   /** The request context key (its value {@link Boolean#TRUE}). */
   public static final String POINTS = InProcessQuery.class.getName() + ".points";
 
+  /**
+   * With {@link #POINTS}: a query that answers points only (no functions, analyses or keys) answers
+   * its series under the response key {@link #SERIES} as a list of {@link InProcessSeries}, whole
+   * (not paged) and not rendered as documents. Rendering 10,000 series as documents for the engine
+   * to read their labels back was a sixth of a {@code topk} over them.
+   */
+  public static final String SERIES = InProcessQuery.class.getName() + ".series";
+
   private InProcessQuery() {}
 }

@@ -2,8 +2,10 @@ package io.chronix.ingest.promql;
 
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.core.live.InProcessQuery;
+import io.chronix.core.live.InProcessSeries;
 import io.chronix.ingest.solr.InProcessRequest;
 import java.io.IOException;
+import java.util.List;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.SolrException;
@@ -27,10 +29,28 @@ final class InProcessSearch {
 
   /** The handler's whole answer, for answers other than series ({@code chronix.fieldValues}, ...). */
   static NamedList<Object> answer(EmbeddedSolrServer server, String collection, String handlerPath, SolrParams params) {
+    return answer(server, collection, handlerPath, params, false);
+  }
+
+  /**
+   * The series of a query that answers points only, as objects ({@link InProcessQuery#SERIES}):
+   * all of them, not paged; null where the plugin answered documents instead.
+   */
+  @SuppressWarnings("unchecked")
+  static List<InProcessSeries> series(EmbeddedSolrServer server, String collection, String handlerPath,
+      SolrParams params) {
+    return (List<InProcessSeries>) answer(server, collection, handlerPath, params, true).get(InProcessQuery.SERIES);
+  }
+
+  private static NamedList<Object> answer(EmbeddedSolrServer server, String collection, String handlerPath,
+      SolrParams params, boolean seriesAsObjects) {
     SolrQueryResponse response;
     try {
       response = InProcessRequest.run(server, collection, params, (core, request, answer) -> {
         request.getContext().put(InProcessQuery.POINTS, Boolean.TRUE);
+        if (seriesAsObjects) {
+          request.getContext().put(InProcessQuery.SERIES, Boolean.TRUE);
+        }
         core.execute(core.getRequestHandler(handlerPath), request, answer);
         return answer;
       });

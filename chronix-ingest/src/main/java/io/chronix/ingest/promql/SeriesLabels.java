@@ -51,6 +51,22 @@ public final class SeriesLabels {
     return labels.build();
   }
 
+  /**
+   * The labels of a series given as its fields with their values in order, as the plugin answers
+   * them in the process: the first value of each, as {@link #of(SolrDocument, Map)} takes it.
+   */
+  public static Labels ofFields(Map<String, ? extends java.util.SortedSet<String>> fields,
+      Map<String, String> labelOfField) {
+    Labels.Builder labels = new Labels.Builder();
+    for (Map.Entry<String, ? extends java.util.SortedSet<String>> field : fields.entrySet()) {
+      String label = cachedLabelOf(field.getKey(), labelOfField);
+      if (label != null) {
+        labels.set(label, field.getValue().isEmpty() ? "" : field.getValue().first());
+      }
+    }
+    return labels.build();
+  }
+
   /** {@link #labelOf}, kept in {@code labelOfField} (a field without a label as {@link #NO_LABEL}). */
   private static String cachedLabelOf(String field, Map<String, String> labelOfField) {
     String label = labelOfField.get(field);

@@ -8,6 +8,7 @@ import io.chronix.analysis.promql.model.LabelMatcher;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.live.InProcessSeries;
 import io.chronix.core.rollup.BucketStats;
 import io.chronix.core.rollup.RollupBlob;
 import io.chronix.core.series.Points;
@@ -106,10 +107,21 @@ public final class SolrSeriesSource implements SeriesSource {
       String steps) {
     Map<Labels, List<Points>> byLabels = new LinkedHashMap<>();
     Map<String, String> labelOfField = new java.util.HashMap<>();
-    for (SolrDocument document : documents(matchers, minTime, maxTime, null, latest, steps)) {
-      Points points = points(document.getFieldValue("data"), matchers);
-      if (points != null) {
-        byLabels.computeIfAbsent(SeriesLabels.of(document, labelOfField), l -> new ArrayList<>()).add(points);
+    ModifiableSolrParams params = seriesParams(matchers, minTime, maxTime, null, latest, steps);
+    List<InProcessSeries> objects = solr instanceof EmbeddedSolrServer embedded
+        ? InProcessSearch.series(embedded, collection, QUERY_HANDLER, params) : null;
+    if (objects != null) {
+      requireAtMostMaxSeries(objects.size(), matchers);
+      for (InProcessSeries series : objects) {
+        byLabels.computeIfAbsent(SeriesLabels.ofFields(series.fields(), labelOfField), l -> new ArrayList<>())
+            .add(series.points());
+      }
+    } else {
+      for (SolrDocument document : documents(params, matchers)) {
+        Points points = points(document.getFieldValue("data"), matchers);
+        if (points != null) {
+          byLabels.computeIfAbsent(SeriesLabels.of(document, labelOfField), l -> new ArrayList<>()).add(points);
+        }
       }
     }
     List<RawSeries> result = new ArrayList<>(byLabels.size());
@@ -205,6 +217,25 @@ public final class SolrSeriesSource implements SeriesSource {
   /** The series documents of a selector and range; with a tier, as windows where they answer. */
   private SolrDocumentList documents(List<LabelMatcher> matchers, long minTime, long maxTime, String tier,
       boolean latest, String steps) {
+    return documents(seriesParams(matchers, minTime, maxTime, tier, latest, steps), matchers);
+  }
+
+  private SolrDocumentList documents(ModifiableSolrParams params, List<LabelMatcher> matchers) {
+    SolrDocumentList documents = search(solr, collection, params);
+    requireAtMostMaxSeries(documents.getNumFound(), matchers);
+    return documents;
+  }
+
+  private void requireAtMostMaxSeries(long found, List<LabelMatcher> matchers) {
+    if (found > maxSeries) {
+      throw PromQlException.execution("the selector " + selector(matchers) + " matches " + found
+          + " series, more than promql.maxSeries (" + maxSeries + "); narrow it down");
+    }
+  }
+
+  /** The query of a selector's series in a range, as the plugin takes it. */
+  private ModifiableSolrParams seriesParams(List<LabelMatcher> matchers, long minTime, long maxTime, String tier,
+      boolean latest, String steps) {
     ModifiableSolrParams params = new ModifiableSolrParams();
     params.set("q", "start:" + minTime + " AND end:" + maxTime);
     params.set("chronix.match", selector(matchers));
@@ -220,12 +251,7 @@ public final class SolrSeriesSource implements SeriesSource {
     if (steps != null) {
       params.set(STEPS_PARAM, steps);
     }
-    SolrDocumentList documents = search(solr, collection, params);
-    if (documents.getNumFound() > maxSeries) {
-      throw PromQlException.execution("the selector " + selector(matchers) + " matches " + documents.getNumFound()
-          + " series, more than promql.maxSeries (" + maxSeries + "); narrow it down");
-    }
-    return documents;
+    return params;
   }
 
   /** A series' points: as the plugin gave them to a query in the process, else decoded from the blob; null when none. */
