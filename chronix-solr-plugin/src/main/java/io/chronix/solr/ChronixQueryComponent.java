@@ -237,7 +237,8 @@ public class ChronixQueryComponent extends SearchComponent {
     if (rb.getFilters() != null) {
       queries.addAll(rb.getFilters());
     }
-    SeriesCollector collector = collector();
+    // series answered as objects are ordered by their reader; others in join-key order (below)
+    SeriesCollector collector = objectsWanted(rb, query) ? collector().inAnyOrder() : collector();
     if (params.getBool(ShardParams.PARTIAL, false)) {
       // a coordinator's join: each record's points with its write order, merged there
       rb.rsp.addResponse(ShardMerge.partialDocuments(collector.collectParts(rb.req.getSearcher(), queries,
@@ -314,17 +315,25 @@ public class ChronixQueryComponent extends SearchComponent {
    * InProcessQuery#SERIES}), where the query answers points only; false where it does not.
    */
   private static boolean answeredAsObjects(ResponseBuilder rb, List<JoinedSeries> series, SeriesQuery query) {
-    if (!Boolean.TRUE.equals(rb.req.getContext().get(InProcessQuery.SERIES)) || query.keysOnly()
-        || query.hasFunctions() || !query.analyses().isEmpty()
-        || series.stream().anyMatch(joined -> joined.summary() != null || joined.points() == null)) {
+    if (!objectsWanted(rb, query)) {
+      return false;
+    }
+    if (series.stream().anyMatch(joined -> joined.summary() != null || joined.points() == null)) {
+      JoinedSeries.sort(series); // collected in any order for the objects: documents are paged in order
       return false;
     }
     List<InProcessSeries> answer = new ArrayList<>(series.size());
     for (JoinedSeries joined : series) {
-      answer.add(new InProcessSeries(joined.fields().values(), joined.points()));
+      answer.add(new InProcessSeries(joined.fields().values(), joined.points(), joined::sortKey));
     }
     rb.rsp.add(InProcessQuery.SERIES, answer);
     return true;
+  }
+
+  /** Whether a caller in the process asked for the series as objects, and the query answers points only. */
+  private static boolean objectsWanted(ResponseBuilder rb, SeriesQuery query) {
+    return Boolean.TRUE.equals(rb.req.getContext().get(InProcessQuery.SERIES)) && !query.keysOnly()
+        && !query.hasFunctions() && query.analyses().isEmpty();
   }
 
   /** A parameter that cuts the points a series answers (latest, steps) cannot go with what reads other things. */

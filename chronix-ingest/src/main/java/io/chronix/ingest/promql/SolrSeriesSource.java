@@ -112,10 +112,17 @@ public final class SolrSeriesSource implements SeriesSource {
         ? InProcessSearch.series(embedded, collection, QUERY_HANDLER, params) : null;
     if (objects != null) {
       requireAtMostMaxSeries(objects.size(), matchers);
+      Map<Labels, List<InProcessSeries>> parts = new LinkedHashMap<>();
       for (InProcessSeries series : objects) {
-        byLabels.computeIfAbsent(SeriesLabels.ofFields(series.fields(), labelOfField), l -> new ArrayList<>())
-            .add(series.points());
+        parts.computeIfAbsent(SeriesLabels.ofFields(series.fields(), labelOfField), l -> new ArrayList<>()).add(series);
       }
+      parts.forEach((labels, same) -> {
+        if (same.size() > 1) {
+          // the answer comes in any order; joined in the plugin's order, as its documents came
+          same.sort(Comparator.comparing(series -> series.sortKey().get()));
+        }
+        byLabels.put(labels, same.stream().map(InProcessSeries::points).toList());
+      });
     } else {
       for (SolrDocument document : documents(params, matchers)) {
         Points points = points(document.getFieldValue("data"), matchers);

@@ -43,14 +43,38 @@ public final class SeriesCollector {
 
   private final long maxDecodedPoints;
   private final RecordCache records;
+  private final boolean inOrder;
 
   /** @param records where records read one at a time are kept for the next query */
   public SeriesCollector(long maxDecodedPoints, RecordCache records) {
-    this.maxDecodedPoints = maxDecodedPoints;
-    this.records = records;
+    this(maxDecodedPoints, records, true);
   }
 
-  /** Joined series in {@link JoinedSeries#sort} order; series with no point in range are left out. */
+  private SeriesCollector(long maxDecodedPoints, RecordCache records, boolean inOrder) {
+    this.maxDecodedPoints = maxDecodedPoints;
+    this.records = records;
+    this.inOrder = inOrder;
+  }
+
+  /**
+   * This collector answering its series in any order, for a caller that orders them its own way
+   * (the PromQL engine sorts by labels): sorting 10,000 series by their join keys as well was a
+   * fourteenth of a topk over them.
+   */
+  public SeriesCollector inAnyOrder() {
+    return new SeriesCollector(maxDecodedPoints, records, false);
+  }
+
+  private void order(List<JoinedSeries> series) {
+    if (inOrder) {
+      JoinedSeries.sort(series);
+    }
+  }
+
+  /**
+   * Joined series in {@link JoinedSeries#sort} order (unless {@link #inAnyOrder}); series with no
+   * point in range are left out.
+   */
   public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join) throws IOException {
     return collect(searcher, queries, range, join, false);
@@ -92,7 +116,7 @@ public final class SeriesCollector {
       for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
         result.add(new JoinedSeries(entry.getKey(), entry.getValue().fields, new Points(0)));
       }
-      JoinedSeries.sort(result);
+      order(result);
       return result;
     }
     List<Map.Entry<List<String>, Group>> entries = new ArrayList<>(groups.entrySet());
@@ -131,7 +155,7 @@ public final class SeriesCollector {
         result.add(series);
       }
     }
-    JoinedSeries.sort(result);
+    order(result);
     return result;
   }
 
@@ -163,7 +187,7 @@ public final class SeriesCollector {
         result.add(new JoinedSeries(entry.getKey(), group.fields, latest));
       }
     }
-    JoinedSeries.sort(result);
+    order(result);
     return result;
   }
 
@@ -212,7 +236,7 @@ public final class SeriesCollector {
         result.add(new JoinedSeries(entry.getKey(), group.fields, clipped));
       }
     }
-    JoinedSeries.sort(result);
+    order(result);
     return result;
   }
 
