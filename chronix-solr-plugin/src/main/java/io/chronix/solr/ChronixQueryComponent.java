@@ -330,10 +330,15 @@ public class ChronixQueryComponent extends SearchComponent {
     return true;
   }
 
-  /** Whether a caller in the process asked for the series as objects, and the query answers points only. */
+  /**
+   * Whether a caller in the process asked for the series as objects, and the query answers them as
+   * points: not a tier's windows, a shard's parts, keys only, functions or analyses.
+   */
   private static boolean objectsWanted(ResponseBuilder rb, SeriesQuery query) {
-    return Boolean.TRUE.equals(rb.req.getContext().get(InProcessQuery.SERIES)) && !query.keysOnly()
-        && !query.hasFunctions() && query.analyses().isEmpty();
+    SolrParams params = rb.req.getParams();
+    return Boolean.TRUE.equals(rb.req.getContext().get(InProcessQuery.SERIES)) && params.get(WINDOWS) == null
+        && !params.getBool(ShardParams.PARTIAL, false) && !query.keysOnly() && !query.hasFunctions()
+        && query.analyses().isEmpty();
   }
 
   /** A parameter that cuts the points a series answers (latest, steps) cannot go with what reads other things. */
