@@ -130,11 +130,8 @@ public final class ChunkBlocks {
   /** Block {@code b}'s points, cut to the range when {@code cut} (the blob is in order). */
   public Points decode(int b, boolean cut, long fromInclusive, long toExclusive) {
     int size = size(b);
-    ByteReader times = in.region(timeStarts[b], timeLengths[b]);
-    long[] timestamps = DateDeltaCompaction.decode(times, size);
-    if (times.hasRemaining()) {
-      throw new CorruptBlobException(times.remaining() + " bytes after a block's " + size + " timestamps");
-    }
+    long[] timestamps = new long[size];
+    decodeTimestamps(b, timestamps, 0);
     return ChunkCodec.values(in.region(valueStarts[b], valueLengths[b]), timestamps, size, cut, fromInclusive,
         toExclusive);
   }
@@ -145,20 +142,8 @@ public final class ChunkBlocks {
    * but its values are unread).
    */
   boolean decodeDoublesInto(int b, long[] timestamps, double[] values, int offset) {
-    int size = size(b);
-    ByteReader times = in.region(timeStarts[b], timeLengths[b]);
-    DateDeltaCompaction.decode(times, size, timestamps, offset);
-    if (times.hasRemaining()) {
-      throw new CorruptBlobException(times.remaining() + " bytes after a block's " + size + " timestamps");
-    }
-    ByteReader numbers = in.region(valueStarts[b], valueLengths[b]);
-    if (!ValueEncoding.decodeDoublesInto(numbers, size, values, offset)) {
-      return false;
-    }
-    if (numbers.hasRemaining()) {
-      throw new CorruptBlobException(numbers.remaining() + " trailing bytes after " + size + " values");
-    }
-    return true;
+    decodeTimestamps(b, timestamps, offset);
+    return decodeDoubles(b, size(b), values, offset);
   }
 
   /**
@@ -168,21 +153,31 @@ public final class ChunkBlocks {
    * its values are not doubles. The arrays need room for the whole block.
    */
   int decodeDoublesBefore(int b, long toExclusive, long[] timestamps, double[] values, int offset) {
+    decodeTimestamps(b, timestamps, offset);
+    int kept = Points.lowerBound(timestamps, offset, offset + size(b), toExclusive) - offset;
+    return decodeDoubles(b, kept, values, offset) ? kept : -1;
+  }
+
+  private void decodeTimestamps(int b, long[] into, int offset) {
     int size = size(b);
     ByteReader times = in.region(timeStarts[b], timeLengths[b]);
-    DateDeltaCompaction.decode(times, size, timestamps, offset);
+    DateDeltaCompaction.decode(times, size, into, offset);
     if (times.hasRemaining()) {
       throw new CorruptBlobException(times.remaining() + " bytes after a block's " + size + " timestamps");
     }
-    int kept = Points.lowerBound(timestamps, offset, offset + size, toExclusive) - offset;
+  }
+
+  /** The first {@code count} of block {@code b}'s values as doubles; false where they are not doubles. */
+  private boolean decodeDoubles(int b, int count, double[] into, int offset) {
+    int size = size(b);
     ByteReader numbers = in.region(valueStarts[b], valueLengths[b]);
-    if (!ValueEncoding.decodeDoublesPrefix(numbers, size, kept, values, offset)) {
-      return -1;
+    if (!ValueEncoding.decodeDoublesPrefix(numbers, size, count, into, offset)) {
+      return false;
     }
-    if (kept == size && numbers.hasRemaining()) {
+    if (count == size && numbers.hasRemaining()) {
       throw new CorruptBlobException(numbers.remaining() + " trailing bytes after " + size + " values");
     }
-    return kept;
+    return true;
   }
 
   /** Whether the values are numbers or booleans (not strings or arrays), by the first block's mode. */

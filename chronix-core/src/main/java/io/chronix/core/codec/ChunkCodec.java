@@ -1,8 +1,7 @@
 package io.chronix.core.codec;
 
-import java.util.Arrays;
-
 import io.chronix.core.series.Points;
+import java.util.Arrays;
 
 /**
  * Encodes the points of one chunk into a data blob and back.
@@ -271,10 +270,7 @@ public final class ChunkCodec {
    * tenth of a query that decodes whole records. Null where a block holds another type.
    */
   private static Points doubles(ChunkBlocks blocks, int first, int last) {
-    int total = 0;
-    for (int b = first; b <= last; b++) {
-      total += blocks.size(b);
-    }
+    int total = points(blocks, first, last);
     long[] timestamps = new long[total];
     double[] values = new double[total];
     int offset = 0;
@@ -295,11 +291,7 @@ public final class ChunkCodec {
    * their own to keep some twenty, and collected them again a fifth of its time.
    */
   private static Points doublesIn(ChunkBlocks blocks, int first, int last, long fromInclusive, long toExclusive) {
-    int total = 0;
-    for (int b = first; b <= last; b++) {
-      total += blocks.size(b);
-    }
-    DecodeScratch scratch = DecodeScratch.forPoints(total);
+    DecodeScratch scratch = DecodeScratch.forPoints(points(blocks, first, last));
     long[] timestamps = scratch.timestamps();
     double[] values = scratch.values();
     int end = 0;
@@ -319,6 +311,14 @@ public final class ChunkCodec {
     }
     int start = Math.min(end, Points.lowerBound(timestamps, end, fromInclusive));
     return Points.wrap(Arrays.copyOfRange(timestamps, start, end), Arrays.copyOfRange(values, start, end), end - start);
+  }
+
+  private static int points(ChunkBlocks blocks, int first, int last) {
+    int total = 0;
+    for (int b = first; b <= last; b++) {
+      total += blocks.size(b);
+    }
+    return total;
   }
 
   /** Points of one or more blocks, in the order given, as one. */

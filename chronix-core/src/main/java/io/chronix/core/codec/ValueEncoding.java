@@ -275,14 +275,6 @@ public final class ValueEncoding {
   }
 
   /**
-   * Decodes n values written as doubles into {@code into[offset]} onwards; false, having read only
-   * the mode, where they were written as another type (longs, booleans, strings, arrays).
-   */
-  static boolean decodeDoublesInto(ByteReader in, int n, double[] into, int offset) {
-    return decodeDoublesPrefix(in, n, n, into, offset);
-  }
-
-  /**
    * The first {@code count} of {@code n} values written as doubles into {@code into[offset]}
    * onwards, the rest left unread; false, having read only the mode, where they were written as
    * another type.

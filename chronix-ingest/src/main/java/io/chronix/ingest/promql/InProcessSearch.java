@@ -32,14 +32,18 @@ final class InProcessSearch {
     return answer(server, collection, handlerPath, params, false);
   }
 
+  /** A series query's answer: the series as objects, or (where the plugin answered so) as documents. */
+  record Series(List<InProcessSeries> objects, SolrDocumentList documents) {}
+
   /**
-   * The series of a query that answers points only, as objects ({@link InProcessQuery#SERIES}):
-   * all of them, not paged; null where the plugin answered documents instead.
+   * The series of a query asked for as objects ({@link InProcessQuery#SERIES}): all of them, not
+   * paged, where the query answers points only; else the plugin's documents.
    */
   @SuppressWarnings("unchecked")
-  static List<InProcessSeries> series(EmbeddedSolrServer server, String collection, String handlerPath,
-      SolrParams params) {
-    return (List<InProcessSeries>) answer(server, collection, handlerPath, params, true).get(InProcessQuery.SERIES);
+  static Series series(EmbeddedSolrServer server, String collection, String handlerPath, SolrParams params) {
+    NamedList<Object> answer = answer(server, collection, handlerPath, params, true);
+    List<InProcessSeries> objects = (List<InProcessSeries>) answer.get(InProcessQuery.SERIES);
+    return new Series(objects, objects == null ? (SolrDocumentList) answer.get("response") : null);
   }
 
   private static NamedList<Object> answer(EmbeddedSolrServer server, String collection, String handlerPath,

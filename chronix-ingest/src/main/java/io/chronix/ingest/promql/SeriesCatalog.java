@@ -41,7 +41,9 @@ public final class SeriesCatalog {
       Set<Labels> labels = new java.util.HashSet<>();
       java.util.Map<String, String> labelOfField = new java.util.HashMap<>();
       for (Object fields : columns) {
-        labels.add(SeriesLabels.of((java.util.Map<?, ?>) fields, labelOfField));
+        @SuppressWarnings("unchecked") // the plugin's seriesFields: each series' fields by name
+        java.util.Map<String, ?> byName = (java.util.Map<String, ?>) fields;
+        labels.add(SeriesLabels.of(byName, labelOfField));
       }
       List<Labels> sorted = new ArrayList<>(labels);
       sorted.sort(null);

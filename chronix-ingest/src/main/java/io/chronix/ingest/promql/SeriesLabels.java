@@ -21,47 +21,29 @@ public final class SeriesLabels {
 
   /** As {@link #of(SolrDocument)}, each field's label looked up in {@code labelOfField} first and kept there. */
   public static Labels of(SolrDocument document, Map<String, String> labelOfField) {
-    Labels.Builder labels = new Labels.Builder();
-    for (String field : document.getFieldNames()) {
-      String label = cachedLabelOf(field, labelOfField);
-      if (label != null) {
-        labels.set(label, text(document.getFieldValue(field)));
-      }
-    }
-    return labels.build();
+    return of((Iterable<Map.Entry<String, Object>>) document, labelOfField);
   }
 
-  /** The labels of a series given as its fields, one value each. */
-  public static Labels of(Map<?, ?> fields) {
+  /** The labels of a series given as its fields, a value (or values, the first taken) each. */
+  public static Labels of(Map<String, ?> fields) {
     return of(fields, new java.util.HashMap<>());
   }
 
   /**
    * As {@link #of(Map)}, each field's label looked up in {@code labelOfField} first and kept there:
-   * a listing of a thousand series asks the same few fields a thousand times.
+   * a listing of a thousand series asks the same few fields a thousand times. Also the fields of a
+   * series the plugin answers in the process, each with its values in order.
    */
-  public static Labels of(Map<?, ?> fields, Map<String, String> labelOfField) {
-    Labels.Builder labels = new Labels.Builder();
-    for (Map.Entry<?, ?> field : fields.entrySet()) {
-      String label = cachedLabelOf((String) field.getKey(), labelOfField);
-      if (label != null) {
-        labels.set(label, String.valueOf(field.getValue()));
-      }
-    }
-    return labels.build();
+  public static Labels of(Map<String, ?> fields, Map<String, String> labelOfField) {
+    return of(fields.entrySet(), labelOfField);
   }
 
-  /**
-   * The labels of a series given as its fields with their values in order, as the plugin answers
-   * them in the process: the first value of each, as {@link #of(SolrDocument, Map)} takes it.
-   */
-  public static Labels ofFields(Map<String, ? extends java.util.SortedSet<String>> fields,
-      Map<String, String> labelOfField) {
+  private static Labels of(Iterable<? extends Map.Entry<String, ?>> fields, Map<String, String> labelOfField) {
     Labels.Builder labels = new Labels.Builder();
-    for (Map.Entry<String, ? extends java.util.SortedSet<String>> field : fields.entrySet()) {
+    for (Map.Entry<String, ?> field : fields) {
       String label = cachedLabelOf(field.getKey(), labelOfField);
       if (label != null) {
-        labels.set(label, field.getValue().isEmpty() ? "" : field.getValue().first());
+        labels.set(label, text(field.getValue()));
       }
     }
     return labels.build();

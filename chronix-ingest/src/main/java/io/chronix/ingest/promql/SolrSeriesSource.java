@@ -108,13 +108,15 @@ public final class SolrSeriesSource implements SeriesSource {
     Map<Labels, List<Points>> byLabels = new LinkedHashMap<>();
     Map<String, String> labelOfField = new java.util.HashMap<>();
     ModifiableSolrParams params = seriesParams(matchers, minTime, maxTime, null, latest, steps);
-    List<InProcessSeries> objects = solr instanceof EmbeddedSolrServer embedded
-        ? InProcessSearch.series(embedded, collection, QUERY_HANDLER, params) : null;
+    InProcessSearch.Series answer = solr instanceof EmbeddedSolrServer embedded
+        ? InProcessSearch.series(embedded, collection, QUERY_HANDLER, params)
+        : new InProcessSearch.Series(null, search(solr, collection, params));
+    List<InProcessSeries> objects = answer.objects();
     if (objects != null) {
       requireAtMostMaxSeries(objects.size(), matchers);
       Map<Labels, List<InProcessSeries>> parts = new LinkedHashMap<>();
       for (InProcessSeries series : objects) {
-        parts.computeIfAbsent(SeriesLabels.ofFields(series.fields(), labelOfField), l -> new ArrayList<>()).add(series);
+        parts.computeIfAbsent(SeriesLabels.of(series.fields(), labelOfField), l -> new ArrayList<>()).add(series);
       }
       parts.forEach((labels, same) -> {
         if (same.size() > 1) {
@@ -124,7 +126,8 @@ public final class SolrSeriesSource implements SeriesSource {
         byLabels.put(labels, same.stream().map(InProcessSeries::points).toList());
       });
     } else {
-      for (SolrDocument document : documents(params, matchers)) {
+      requireAtMostMaxSeries(answer.documents().getNumFound(), matchers);
+      for (SolrDocument document : answer.documents()) {
         Points points = points(document.getFieldValue("data"), matchers);
         if (points != null) {
           byLabels.computeIfAbsent(SeriesLabels.of(document, labelOfField), l -> new ArrayList<>()).add(points);
@@ -168,7 +171,7 @@ public final class SolrSeriesSource implements SeriesSource {
     public List<TieredSeries> selectWindows(List<LabelMatcher> matchers, Tier tier, long minTime, long maxTime) {
       Map<Labels, List<Object>> byLabels = new LinkedHashMap<>();
       Map<String, String> labelOfField = new java.util.HashMap<>();
-      for (SolrDocument document : documents(matchers, minTime, maxTime, tier.name(), false, null)) {
+      for (SolrDocument document : documents(matchers, minTime, maxTime, tier.name())) {
         Object windows = document.getFieldValue(WINDOWS_FIELD);
         document.removeFields(WINDOWS_FIELD); // not a label
         Points points = points(document.getFieldValue("data"), matchers);
@@ -221,14 +224,9 @@ public final class SolrSeriesSource implements SeriesSource {
     }
   }
 
-  /** The series documents of a selector and range; with a tier, as windows where they answer. */
-  private SolrDocumentList documents(List<LabelMatcher> matchers, long minTime, long maxTime, String tier,
-      boolean latest, String steps) {
-    return documents(seriesParams(matchers, minTime, maxTime, tier, latest, steps), matchers);
-  }
-
-  private SolrDocumentList documents(ModifiableSolrParams params, List<LabelMatcher> matchers) {
-    SolrDocumentList documents = search(solr, collection, params);
+  /** The series documents of a selector and range in a tier, as windows where they answer. */
+  private SolrDocumentList documents(List<LabelMatcher> matchers, long minTime, long maxTime, String tier) {
+    SolrDocumentList documents = search(solr, collection, seriesParams(matchers, minTime, maxTime, tier, false, null));
     requireAtMostMaxSeries(documents.getNumFound(), matchers);
     return documents;
   }

@@ -102,21 +102,25 @@ class LatestSamplesTest {
     for (long[] grid : new long[][] {{600_000, 1_800_000, 60_000}, {0, 3_700_000, 47_000}, {747_000, 3_600_000, 7_000}}) {
       for (String query : atSteps) {
         StepSource trimmed = new StepSource(all);
-        assertEquals(text(whole.range(query, grid[0], grid[1], grid[2], LIMITS)), text(new Engine(trimmed, Runnable::run)
-            .range(query, grid[0], grid[1], grid[2], LIMITS)), query + " over " + java.util.Arrays.toString(grid));
+        assertSameRange(whole, trimmed, query, grid);
         assertTrue(trimmed.stepCalls > 0 && trimmed.wholeCalls == 0,
             query + ": at steps " + trimmed.stepCalls + ", whole " + trimmed.wholeCalls);
       }
       for (String query : wholeReads) {
         StepSource trimmed = new StepSource(all);
-        assertEquals(text(whole.range(query, grid[0], grid[1], grid[2], LIMITS)), text(new Engine(trimmed, Runnable::run)
-            .range(query, grid[0], grid[1], grid[2], LIMITS)), query + " over " + java.util.Arrays.toString(grid));
+        assertSameRange(whole, trimmed, query, grid);
         assertEquals(0, trimmed.stepCalls, query);
       }
     }
     StepSource instant = new StepSource(all);
     new Engine(instant, Runnable::run).instant("m1", 1_800_000, LIMITS);
     assertEquals(0, instant.stepCalls, "an instant query reads the latest samples, not steps");
+  }
+
+  /** The range query over {@code grid} (start, end, step) answers the same from {@code source} as from all samples. */
+  private static void assertSameRange(Engine whole, SeriesSource source, String query, long[] grid) {
+    assertEquals(text(whole.range(query, grid[0], grid[1], grid[2], LIMITS)), text(new Engine(source, Runnable::run)
+        .range(query, grid[0], grid[1], grid[2], LIMITS)), query + " over " + java.util.Arrays.toString(grid));
   }
 
   /** A range query's answer with its samples spelled out (the result's arrays compare by identity). */
