@@ -86,16 +86,18 @@ public final class SeriesCatalog {
 
   /** The values the label has in those series, sorted; series without it are left out. */
   public List<String> labelValues(String label, List<String> selectors, long start, long end) {
-    TreeSet<String> values = new TreeSet<>();
     List<?> columns = fromColumns(selectors, start, end, FIELD_VALUES, PrometheusNames.fieldOf(label), "fieldValues");
     if (columns != null) {
+      // the plugin's fieldValues are distinct and sorted (docs/query.md)
+      List<String> values = new ArrayList<>(columns.size());
       for (Object value : columns) {
         if (!((String) value).isEmpty()) {
           values.add((String) value);
         }
       }
-      return new ArrayList<>(values);
+      return values;
     }
+    TreeSet<String> values = new TreeSet<>();
     for (Labels labels : series(selectors, start, end)) {
       String value = labels.get(label);
       if (!value.isEmpty()) {

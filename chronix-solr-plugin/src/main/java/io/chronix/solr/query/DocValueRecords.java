@@ -4,11 +4,12 @@ import io.chronix.core.record.RecordFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
@@ -89,7 +90,7 @@ final class DocValueRecords {
    *
    * @param docs the segment's document numbers, increasing
    */
-  void addValues(String field, int[] docs, int count, Set<String> values) throws IOException {
+  void addValues(String field, int[] docs, int count, Collection<String> values) throws IOException {
     for (Column column : columns) {
       if (column.name().equals(field)) {
         column.addValues(docs, count, values);
@@ -112,7 +113,7 @@ final class DocValueRecords {
     /** Adds the column's value (if any) to each record's document. */
     void addTo(Document[] documents, int[] docs, int count) throws IOException;
 
-    void addValues(int[] docs, int count, Set<String> values) throws IOException;
+    void addValues(int[] docs, int count, Collection<String> values) throws IOException;
 
     boolean anyOf(int[] docs, int count) throws IOException;
 
@@ -121,23 +122,41 @@ final class DocValueRecords {
   }
 
   /**
-   * Each record's fields that {@code wanted} admits, as text, one map per record in the order
+   * Each record's fields that {@code wanted} admits, as text, one row per record in the order
    * given (a record without a field lacks its entry).
    */
-  List<SortedMap<String, String>> fieldsOf(int[] docs, int count, Predicate<String> wanted) throws IOException {
-    List<SortedMap<String, String>> rows = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      rows.add(new TreeMap<>());
-    }
+  List<Map<String, String>> fieldsOf(int[] docs, int count, Predicate<String> wanted) throws IOException {
+    List<Column> read = new ArrayList<>();
     for (Column column : columns) {
       if (wanted.test(column.name())) {
-        String[] texts = column.texts(docs, count);
-        for (int i = 0; i < count; i++) {
-          if (texts[i] != null) {
-            rows.get(i).put(column.name(), texts[i]);
-          }
+        read.add(column);
+      }
+    }
+    read.sort(Comparator.comparing(Column::name));
+    String[] names = new String[read.size()];
+    String[][] texts = new String[read.size()][];
+    for (int c = 0; c < names.length; c++) {
+      names[c] = read.get(c).name();
+      texts[c] = read.get(c).texts(docs, count);
+    }
+    List<Map<String, String>> rows = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      int present = 0;
+      for (String[] column : texts) {
+        if (column[i] != null) {
+          present++;
         }
       }
+      String[] rowNames = present == names.length ? names : new String[present];
+      String[] rowValues = new String[present];
+      int at = 0;
+      for (int c = 0; c < names.length; c++) {
+        if (texts[c][i] != null) {
+          rowNames[at] = names[c];
+          rowValues[at++] = texts[c][i];
+        }
+      }
+      rows.add(new SeriesFieldRow(rowNames, rowValues));
     }
     return rows;
   }
@@ -203,7 +222,7 @@ final class DocValueRecords {
     }
 
     @Override
-    public void addValues(int[] docs, int count, Set<String> values) throws IOException {
+    public void addValues(int[] docs, int count, Collection<String> values) throws IOException {
       SortedDocValues column = DocValues.getSorted(reader, name);
       FixedBitSet seen = new FixedBitSet(Math.max(1, column.getValueCount()));
       for (int i = 0; i < count; i++) {
@@ -237,7 +256,7 @@ final class DocValueRecords {
     }
 
     @Override
-    public void addValues(int[] docs, int count, Set<String> values) throws IOException {
+    public void addValues(int[] docs, int count, Collection<String> values) throws IOException {
       NumericDocValues column = DocValues.getNumeric(reader, name);
       Set<Long> distinct = new HashSet<>();
       for (int i = 0; i < count; i++) {

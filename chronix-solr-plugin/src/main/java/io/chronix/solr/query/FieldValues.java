@@ -2,9 +2,11 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -29,10 +31,15 @@ public final class FieldValues {
 
   private FieldValues() {}
 
-  /** The distinct values of a field among the matches, as the series' fields give them. */
-  public static SortedSet<String> of(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, String field)
+  /**
+   * The distinct values of a field among the matches, as the series' fields give them, sorted.
+   * Gathered in a list and sorted once: a segment's column gives them in order already, which a
+   * merge sort takes in one pass, where a tree set compared each value some ten times (a third of
+   * listing a thousand hosts).
+   */
+  public static List<String> of(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, String field)
       throws IOException {
-    SortedSet<String> values = new TreeSet<>();
+    List<String> values = new ArrayList<>();
     read(searcher, queries, range, Set.of(field), new Reading() {
       @Override
       public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
@@ -44,7 +51,20 @@ public final class FieldValues {
         values.addAll(fields.values().getOrDefault(field, new TreeSet<>()));
       }
     });
-    return values;
+    return sortedDistinct(values);
+  }
+
+  /** Sorts the strings and drops repeats, in place. */
+  static List<String> sortedDistinct(List<String> strings) {
+    strings.sort(null);
+    int kept = 0;
+    for (int i = 0; i < strings.size(); i++) {
+      if (kept == 0 || !strings.get(i).equals(strings.get(kept - 1))) {
+        strings.set(kept++, strings.get(i));
+      }
+    }
+    strings.subList(kept, strings.size()).clear();
+    return strings;
   }
 
   /** The series fields with a value among the matches. */
@@ -70,9 +90,9 @@ public final class FieldValues {
    * as text), in no particular order: what a listing of the series answers, without a document, a
    * joined series and an answer document per record.
    */
-  public static Set<SortedMap<String, String>> series(SolrIndexSearcher searcher, List<Query> queries,
+  public static Set<Map<String, String>> series(SolrIndexSearcher searcher, List<Query> queries,
       TimeRange range) throws IOException {
-    Set<SortedMap<String, String>> series = new HashSet<>();
+    Set<Map<String, String>> series = new HashSet<>();
     read(searcher, queries, range, null, new Reading() {
       @Override
       public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
@@ -85,7 +105,7 @@ public final class FieldValues {
 
       @Override
       public void fields(SeriesFields fields) {
-        series.add(firstValues(fields));
+        series.add(SeriesFieldRow.of(firstValues(fields)));
       }
     });
     return series;

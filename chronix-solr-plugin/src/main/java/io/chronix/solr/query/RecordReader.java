@@ -15,9 +15,11 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.StoredFields;
 import org.apache.solr.schema.IndexSchema;
+import org.apache.solr.search.BitDocSet;
 import org.apache.solr.search.DocIterator;
 import org.apache.solr.search.DocSet;
 import org.apache.solr.search.SolrIndexSearcher;
+import org.apache.solr.search.SortedIntDocSet;
 
 /**
  * Reads the stored fields of the records a query matched, segment by segment in doc id order.
@@ -186,10 +188,29 @@ final class RecordReader {
     return records;
   }
 
-  /** The set's documents in increasing order: doc sets iterate in order, but nothing promises it. */
+  /**
+   * The set's documents in increasing order. The two kinds of set a search gives are read as they
+   * are kept (a bit set word by word, a sorted array copied): through the set's iterator, a call
+   * and a check a document, listing the label names of 10,000 series spent a fifth of its time
+   * here. Other sets iterate in order too, but nothing promises it, so they are sorted.
+   */
   static int[] sortedIds(DocSet docs) {
+    if (docs instanceof SortedIntDocSet sorted) {
+      return sorted.getDocs().clone(); // the set may sit in a cache: callers get their own array
+    }
     int[] ids = new int[docs.size()];
     int n = 0;
+    if (docs instanceof BitDocSet bitSet) {
+      long[] words = bitSet.getBits().getBits();
+      for (int w = 0; w < words.length && n < ids.length; w++) {
+        long word = words[w];
+        while (word != 0 && n < ids.length) {
+          ids[n++] = (w << 6) + Long.numberOfTrailingZeros(word);
+          word &= word - 1;
+        }
+      }
+      return n == ids.length ? ids : java.util.Arrays.copyOf(ids, n);
+    }
     DocIterator iterator = docs.iterator();
     while (iterator.hasNext()) {
       ids[n++] = iterator.nextDoc();

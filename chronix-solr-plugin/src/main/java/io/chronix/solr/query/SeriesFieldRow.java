@@ -1,0 +1,99 @@
+package io.chronix.solr.query;
+
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Set;
+import java.util.SortedMap;
+
+/**
+ * One series' fields as text, a value each, sorted by field name: a row of the series listing
+ * ({@link FieldValues#series}). An immutable map over two arrays: the listing hashes and compares
+ * every matching record's row to find the distinct series, and a tree map a row made that a third
+ * of listing a thousand series. Equal to any map of the same entries, and hashed as maps are.
+ */
+final class SeriesFieldRow extends AbstractMap<String, String> {
+
+  private final String[] names;
+  private final String[] values;
+  private final int hash;
+
+  /** @param names sorted, without repeats; rows of one read share the array where they can */
+  SeriesFieldRow(String[] names, String[] values) {
+    this.names = names;
+    this.values = values;
+    int h = 0;
+    for (int i = 0; i < names.length; i++) {
+      h += names[i].hashCode() ^ values[i].hashCode();
+    }
+    this.hash = h;
+  }
+
+  static SeriesFieldRow of(SortedMap<String, String> fields) {
+    return new SeriesFieldRow(fields.keySet().toArray(new String[0]), fields.values().toArray(new String[0]));
+  }
+
+  @Override
+  public int size() {
+    return names.length;
+  }
+
+  @Override
+  public String get(Object key) {
+    int index = key instanceof String name ? Arrays.binarySearch(names, name) : -1;
+    return index >= 0 ? values[index] : null;
+  }
+
+  @Override
+  public boolean containsKey(Object key) {
+    return key instanceof String name && Arrays.binarySearch(names, name) >= 0;
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    if (other instanceof SeriesFieldRow row) {
+      return hash == row.hash && Arrays.equals(names, row.names) && Arrays.equals(values, row.values);
+    }
+    return super.equals(other);
+  }
+
+  @Override
+  public Set<Map.Entry<String, String>> entrySet() {
+    return new AbstractSet<>() {
+      @Override
+      public int size() {
+        return names.length;
+      }
+
+      @Override
+      public Iterator<Map.Entry<String, String>> iterator() {
+        return new Iterator<>() {
+          private int next;
+
+          @Override
+          public boolean hasNext() {
+            return next < names.length;
+          }
+
+          @Override
+          public Map.Entry<String, String> next() {
+            if (next >= names.length) {
+              throw new NoSuchElementException();
+            }
+            Map.Entry<String, String> entry = new SimpleImmutableEntry<>(names[next], values[next]);
+            next++;
+            return entry;
+          }
+        };
+      }
+    };
+  }
+}
