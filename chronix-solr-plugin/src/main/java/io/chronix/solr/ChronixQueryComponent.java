@@ -324,7 +324,7 @@ public class ChronixQueryComponent extends SearchComponent {
     }
     List<InProcessSeries> answer = new ArrayList<>(series.size());
     for (JoinedSeries joined : series) {
-      answer.add(new InProcessSeries(joined.fields().values(), joined.points(), joined::sortKey));
+      answer.add(new InProcessSeries(joined.fields().view(), joined.points(), joined::sortKey));
     }
     rb.rsp.add(InProcessQuery.SERIES, answer);
     return true;

@@ -48,7 +48,7 @@ public final class FieldValues {
 
       @Override
       public void fields(SeriesFields fields) {
-        values.addAll(fields.values().getOrDefault(field, new TreeSet<>()));
+        values.addAll(fields.valuesOf(field));
       }
     });
     return sortedDistinct(values);

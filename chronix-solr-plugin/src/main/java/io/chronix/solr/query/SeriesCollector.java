@@ -128,14 +128,14 @@ public final class SeriesCollector {
     }
     indexes.forEach(i -> {
       Group group = entries.get(i).getValue();
-      if (summarize && group.live.isEmpty() && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
+      if (summarize && group.live.isEmpty() && group.fields.typesWithin(NUMERIC)) {
         RecordSummary summary = RecordSummary.of(group.chunks, group.fields, range);
         if (summary != null) {
           joined[i] = new JoinedSeries(entries.get(i).getKey(), group.fields, new Points(0), summary);
           return;
         }
       }
-      if (plan != null && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
+      if (plan != null && group.fields.typesWithin(NUMERIC)) {
         Points downsampled = fromRollups(group, range, plan, rollups, searcher);
         if (downsampled != null) {
           if (!downsampled.isEmpty()) {
@@ -177,7 +177,7 @@ public final class SeriesCollector {
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
-      Points latest = DOUBLES.containsAll(group.fields.values().get(RecordFields.TYPE))
+      Points latest = group.fields.typesWithin(DOUBLES)
           ? LatestPoint.of(group.chunks, group.live, group.fields, searcher, range) : null;
       if (latest == null) {
         Points all = join(group, searcher, range);
@@ -221,7 +221,7 @@ public final class SeriesCollector {
     List<JoinedSeries> result = new ArrayList<>(groups.size());
     for (Map.Entry<List<String>, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
-      if (tier != null && NUMERIC.containsAll(group.fields.values().get(RecordFields.TYPE))) {
+      if (tier != null && group.fields.typesWithin(NUMERIC)) {
         RollupStats stats = tierStats(group, range, tier.label(), tier.nanos(), rollups, searcher, true);
         if (stats != null && stats.windows() != null && withoutNaN(stats.windows())) {
           if (stats.windows().size() > 0) {

@@ -15,7 +15,7 @@ import io.chronix.solr.query.SeriesFields;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedSet;
+import java.util.Collection;
 import org.apache.solr.common.SolrDocument;
 
 /** Turns joined (and evaluated) series into response documents. */
@@ -36,10 +36,10 @@ public final class SeriesDocuments {
   }
 
   private static void addFields(SolrDocument document, SeriesFields fields, FieldList fl) {
-    for (Map.Entry<String, SortedSet<String>> field : fields.values().entrySet()) {
+    for (Map.Entry<String, Object> field : fields.view().entrySet()) {
       if (fl.wants(field.getKey())) {
-        SortedSet<String> all = field.getValue();
-        document.setField(field.getKey(), all.size() == 1 ? all.first() : new ArrayList<>(all));
+        Object value = field.getValue();
+        document.setField(field.getKey(), value instanceof Collection<?> several ? new ArrayList<>(several) : value);
       }
     }
   }
