@@ -156,7 +156,7 @@ final class DocValueRecords {
           rowValues[at++] = texts[c][i];
         }
       }
-      rows.add(new SeriesFieldRow(rowNames, rowValues));
+      rows.add(new SeriesFieldRow<>(rowNames, rowValues));
     }
     return rows;
   }

@@ -10,19 +10,20 @@ import java.util.Set;
 import java.util.SortedMap;
 
 /**
- * One series' fields as text, a value each, sorted by field name: a row of the series listing
- * ({@link FieldValues#series}). An immutable map over two arrays: the listing hashes and compares
- * every matching record's row to find the distinct series, and a tree map a row made that a third
- * of listing a thousand series. Equal to any map of the same entries, and hashed as maps are.
+ * One series' fields, sorted by field name: a row of the series listing ({@link FieldValues#series},
+ * a text a field) and a joined series' fields as the engine reads them in the process ({@link
+ * SeriesFields#view}). An immutable map over two arrays: the listing hashes and compares every
+ * matching record's row to find the distinct series, and a tree map a row made that a third of
+ * listing a thousand series. Equal to any map of the same entries, and hashed as maps are.
  */
-final class SeriesFieldRow extends AbstractMap<String, String> {
+final class SeriesFieldRow<V> extends AbstractMap<String, V> {
 
   private final String[] names;
-  private final String[] values;
+  private final V[] values;
   private final int hash;
 
   /** @param names sorted, without repeats; rows of one read share the array where they can */
-  SeriesFieldRow(String[] names, String[] values) {
+  SeriesFieldRow(String[] names, V[] values) {
     this.names = names;
     this.values = values;
     int h = 0;
@@ -32,8 +33,8 @@ final class SeriesFieldRow extends AbstractMap<String, String> {
     this.hash = h;
   }
 
-  static SeriesFieldRow of(SortedMap<String, String> fields) {
-    return new SeriesFieldRow(fields.keySet().toArray(new String[0]), fields.values().toArray(new String[0]));
+  static SeriesFieldRow<String> of(SortedMap<String, String> fields) {
+    return new SeriesFieldRow<>(fields.keySet().toArray(new String[0]), fields.values().toArray(new String[0]));
   }
 
   @Override
@@ -42,7 +43,7 @@ final class SeriesFieldRow extends AbstractMap<String, String> {
   }
 
   @Override
-  public String get(Object key) {
+  public V get(Object key) {
     int index = key instanceof String name ? Arrays.binarySearch(names, name) : -1;
     return index >= 0 ? values[index] : null;
   }
@@ -59,14 +60,14 @@ final class SeriesFieldRow extends AbstractMap<String, String> {
 
   @Override
   public boolean equals(Object other) {
-    if (other instanceof SeriesFieldRow row) {
+    if (other instanceof SeriesFieldRow<?> row) {
       return hash == row.hash && Arrays.equals(names, row.names) && Arrays.equals(values, row.values);
     }
     return super.equals(other);
   }
 
   @Override
-  public Set<Map.Entry<String, String>> entrySet() {
+  public Set<Map.Entry<String, V>> entrySet() {
     return new AbstractSet<>() {
       @Override
       public int size() {
@@ -74,7 +75,7 @@ final class SeriesFieldRow extends AbstractMap<String, String> {
       }
 
       @Override
-      public Iterator<Map.Entry<String, String>> iterator() {
+      public Iterator<Map.Entry<String, V>> iterator() {
         return new Iterator<>() {
           private int next;
 
@@ -84,11 +85,11 @@ final class SeriesFieldRow extends AbstractMap<String, String> {
           }
 
           @Override
-          public Map.Entry<String, String> next() {
+          public Map.Entry<String, V> next() {
             if (next >= names.length) {
               throw new NoSuchElementException();
             }
-            Map.Entry<String, String> entry = new SimpleImmutableEntry<>(names[next], values[next]);
+            Map.Entry<String, V> entry = new SimpleImmutableEntry<>(names[next], values[next]);
             next++;
             return entry;
           }

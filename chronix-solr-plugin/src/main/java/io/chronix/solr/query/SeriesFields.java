@@ -1,12 +1,8 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -78,45 +74,15 @@ public final class SeriesFields {
   }
 
   /**
-   * The fields as a read-only map over these arrays, without a copy: a field's value, or its
-   * values in order where there are several (a SortedSet). For callers in the process.
+   * The fields as a read-only map, without a tree map of tree sets: a field's value, or its values
+   * in order where there are several (a SortedSet). For callers in the process.
    */
   public Map<String, Object> view() {
-    return new AbstractMap<>() {
-      @Override
-      public Set<Map.Entry<String, Object>> entrySet() {
-        return new AbstractSet<>() {
-          @Override
-          public int size() {
-            return size;
-          }
-
-          @Override
-          public Iterator<Map.Entry<String, Object>> iterator() {
-            return new Iterator<>() {
-              private int next;
-
-              @Override
-              public boolean hasNext() {
-                return next < size;
-              }
-
-              @Override
-              public Map.Entry<String, Object> next() {
-                if (next >= size) {
-                  throw new NoSuchElementException();
-                }
-                Object value = values[next] instanceof String ? values[next]
-                    : java.util.Collections.unmodifiableSortedSet(setOf(values[next]));
-                Map.Entry<String, Object> entry = new SimpleImmutableEntry<>(names[next], value);
-                next++;
-                return entry;
-              }
-            };
-          }
-        };
-      }
-    };
+    Object[] shown = new Object[size];
+    for (int i = 0; i < size; i++) {
+      shown[i] = values[i] instanceof String ? values[i] : java.util.Collections.unmodifiableSortedSet(setOf(values[i]));
+    }
+    return new SeriesFieldRow<>(Arrays.copyOf(names, size), shown);
   }
 
   /** The field's values in order, empty where the series lacks it. */

@@ -19,30 +19,30 @@ class SeriesFieldRowTest {
 
   @Test
   void equalToAndHashedAsAnyMapOfTheSameEntries() {
-    SeriesFieldRow row = new SeriesFieldRow(NAMES, new String[] {"h1", "cpu", "metric"});
+    SeriesFieldRow<String> row = new SeriesFieldRow<>(NAMES, new String[] {"h1", "cpu", "metric"});
     TreeMap<String, String> same = new TreeMap<>(Map.of("host", "h1", "name", "cpu", "type", "metric"));
     assertEquals(same, row);
     assertEquals(row, same);
     assertEquals(same.hashCode(), row.hashCode());
     assertEquals(row, SeriesFieldRow.of(same));
     assertEquals(List.copyOf(same.entrySet()), List.copyOf(row.entrySet()));
-    assertNotEquals(row, new SeriesFieldRow(NAMES, new String[] {"h2", "cpu", "metric"}));
-    assertNotEquals(row, new SeriesFieldRow(new String[] {"host", "name"}, new String[] {"h1", "cpu"}));
+    assertNotEquals(row, new SeriesFieldRow<>(NAMES, new String[] {"h2", "cpu", "metric"}));
+    assertNotEquals(row, new SeriesFieldRow<>(new String[] {"host", "name"}, new String[] {"h1", "cpu"}));
   }
 
   @Test
   void distinctInASetWhateverMapsTheRowsMeet() {
     Set<Map<String, String>> series = new HashSet<>();
-    series.add(new SeriesFieldRow(NAMES, new String[] {"h1", "cpu", "metric"}));
-    series.add(new SeriesFieldRow(NAMES, new String[] {new String("h1"), "cpu", "metric"}));
+    series.add(new SeriesFieldRow<>(NAMES, new String[] {"h1", "cpu", "metric"}));
+    series.add(new SeriesFieldRow<>(NAMES, new String[] {new String("h1"), "cpu", "metric"}));
     series.add(new TreeMap<>(Map.of("host", "h1", "name", "cpu", "type", "metric")));
-    series.add(new SeriesFieldRow(NAMES, new String[] {"h2", "cpu", "metric"}));
+    series.add(new SeriesFieldRow<>(NAMES, new String[] {"h2", "cpu", "metric"}));
     assertEquals(2, series.size());
   }
 
   @Test
   void looksFieldsUp() {
-    SeriesFieldRow row = new SeriesFieldRow(NAMES, new String[] {"h1", "cpu", "metric"});
+    SeriesFieldRow<String> row = new SeriesFieldRow<>(NAMES, new String[] {"h1", "cpu", "metric"});
     assertEquals("cpu", row.get("name"));
     assertNull(row.get("dc"));
     assertNull(row.get(42));
