@@ -34,7 +34,6 @@ import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandlerCollection;
-import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -101,17 +100,12 @@ public final class ChronixServer implements AutoCloseable {
         ? new EmbeddedSolrNode(config.dataDir(), config.collection(), !config.rollupTiers().isEmpty()) : null;
     ContextHandlerCollection contexts = new ContextHandlerCollection();
     if (solrNode != null) {
-      // series fetched through /solr/<core>/query are large JSON (a 17 k-point series is 415 kB
-      // plain); the Prometheus API compresses its own answers (ApiWriter)
-      GzipHandler gzip = new GzipHandler();
-      gzip.setIncludedMethods("GET", "POST");
-      gzip.setDeflaterPool(ResponseCompression.deflaters());
-      gzip.setHandler(solrNode.handler());
-      contexts.addHandler(gzip);
+      // series fetched through /solr/<core>/query are large JSON (a 17 k-point series is 415 kB plain)
+      contexts.addHandler(ResponseCompression.around(solrNode.handler()));
     }
     ingest.setContextPath("/");
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
-    readiness.setHandler(ingest);
+    readiness.setHandler(ResponseCompression.around(ingest));
     contexts.addHandler(readiness);
     AccessHandler access = new AccessHandler(new AccessPolicy(config.collection()), config.credentials(),
         config.authEnabled(), config.openSolrAdminHandlers());

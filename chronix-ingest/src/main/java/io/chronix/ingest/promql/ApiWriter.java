@@ -5,21 +5,18 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.GoFloats;
-import io.chronix.ingest.http.ResponseCompression;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.PrometheusNames;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.util.List;
-import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
 /**
  * Prometheus' JSON envelopes, exactly: {@code {"status":"success","data":...,"warnings":[...]}}
  * and {@code {"status":"error","errorType":"bad_data","error":"..."}}; timestamps as float
  * seconds, values as strings ("NaN", "+Inf"), label names escaped where they are no valid
- * Prometheus names. Gzipped when the client accepts it.
+ * Prometheus names. Compressed for clients that accept gzip by the server (ResponseCompression).
  */
 final class ApiWriter {
 
@@ -33,10 +30,10 @@ final class ApiWriter {
 
   private ApiWriter() {}
 
-  static void success(HttpServletRequest request, HttpServletResponse response, Data data, List<String> warnings,
+  static void success(HttpServletResponse response, Data data, List<String> warnings,
       List<String> infos) throws IOException {
     response.setStatus(200);
-    try (JsonGenerator json = open(request, response)) {
+    try (JsonGenerator json = open(response)) {
       json.writeStartObject();
       json.writeStringField("status", "success");
       json.writeFieldName("data");
@@ -47,9 +44,9 @@ final class ApiWriter {
     }
   }
 
-  static void error(HttpServletRequest request, HttpServletResponse response, PromQlException error) throws IOException {
+  static void error(HttpServletResponse response, PromQlException error) throws IOException {
     response.setStatus(status(error.type()));
-    try (JsonGenerator json = open(request, response)) {
+    try (JsonGenerator json = open(response)) {
       json.writeStartObject();
       json.writeStringField("status", "error");
       json.writeStringField("errorType", error.type().apiName());
@@ -58,9 +55,9 @@ final class ApiWriter {
     }
   }
 
-  static void notFound(HttpServletRequest request, HttpServletResponse response, String message) throws IOException {
+  static void notFound(HttpServletResponse response, String message) throws IOException {
     response.setStatus(404);
-    try (JsonGenerator json = open(request, response)) {
+    try (JsonGenerator json = open(response)) {
       json.writeStartObject();
       json.writeStringField("status", "error");
       json.writeStringField("errorType", "not_found");
@@ -84,16 +81,11 @@ final class ApiWriter {
     }
   }
 
-  private static JsonGenerator open(HttpServletRequest request, HttpServletResponse response) throws IOException {
+  private static JsonGenerator open(HttpServletResponse response) throws IOException {
     response.setContentType("application/json");
     response.setCharacterEncoding("UTF-8");
-    OutputStream out = response.getOutputStream();
-    String accepted = request.getHeader("Accept-Encoding");
-    if (accepted != null && accepted.toLowerCase(java.util.Locale.ROOT).contains("gzip")) {
-      response.setHeader("Content-Encoding", "gzip");
-      out = ResponseCompression.gzip(out, 8192);
-    }
-    return JSON.createGenerator(out);
+    // compressed, where the client accepts it, by the server's GzipHandler (ResponseCompression)
+    return JSON.createGenerator(response.getOutputStream());
   }
 
   private static void strings(JsonGenerator json, String field, List<String> values) throws IOException {

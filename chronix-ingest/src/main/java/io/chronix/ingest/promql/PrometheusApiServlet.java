@@ -64,10 +64,10 @@ public final class PrometheusApiServlet extends HttpServlet {
     try {
       route(path, request, response);
     } catch (PromQlException e) {
-      ApiWriter.error(request, response, e);
+      ApiWriter.error(response, e);
     } catch (RuntimeException e) {
       LOG.warn("PromQL API request {} failed", path, e);
-      ApiWriter.error(request, response, new PromQlException(PromQlException.Type.INTERNAL, String.valueOf(e.getMessage()), e));
+      ApiWriter.error(response, new PromQlException(PromQlException.Type.INTERNAL, String.valueOf(e.getMessage()), e));
     }
   }
 
@@ -86,7 +86,7 @@ public final class PrometheusApiServlet extends HttpServlet {
         labelNames(request, response);
         return;
       case "/metadata":
-        ApiWriter.success(request, response, json -> {
+        ApiWriter.success(response, json -> {
           json.writeStartObject();
           json.writeEndObject();
         }, List.of(), List.of());
@@ -95,7 +95,7 @@ public final class PrometheusApiServlet extends HttpServlet {
         buildInfo(request, response);
         return;
       case "/query_exemplars":
-        ApiWriter.success(request, response, json -> {
+        ApiWriter.success(response, json -> {
           json.writeStartArray();
           json.writeEndArray();
         }, List.of(), List.of());
@@ -112,7 +112,7 @@ public final class PrometheusApiServlet extends HttpServlet {
       labelValues(path.substring("/label/".length(), path.length() - "/values".length()), request, response);
       return;
     }
-    ApiWriter.notFound(request, response, "unknown API endpoint /api/v1" + path);
+    ApiWriter.notFound(response, "unknown API endpoint /api/v1" + path);
   }
 
   private QueryLimits limits(HttpServletRequest request) {
@@ -151,7 +151,7 @@ public final class PrometheusApiServlet extends HttpServlet {
   }
 
   private void respond(HttpServletRequest request, HttpServletResponse response, QueryResult result) throws IOException {
-    ApiWriter.success(request, response, json -> ApiWriter.result(json, result.data()), result.warnings(), result.infos());
+    ApiWriter.success(response, json -> ApiWriter.result(json, result.data()), result.warnings(), result.infos());
   }
 
   private static List<String> selectors(HttpServletRequest request) {
@@ -182,7 +182,7 @@ public final class PrometheusApiServlet extends HttpServlet {
       warnings.add(TRUNCATED);
     }
     List<Labels> answer = series;
-    ApiWriter.success(request, response, json -> {
+    ApiWriter.success(response, json -> {
       json.writeStartArray();
       for (Labels labels : answer) {
         ApiWriter.labels(json, labels);
@@ -210,7 +210,7 @@ public final class PrometheusApiServlet extends HttpServlet {
       warnings.add(TRUNCATED);
     }
     List<String> answer = values;
-    ApiWriter.success(request, response, json -> {
+    ApiWriter.success(response, json -> {
       json.writeStartArray();
       for (String value : answer) {
         json.writeString(value);
@@ -220,7 +220,7 @@ public final class PrometheusApiServlet extends HttpServlet {
   }
 
   private void buildInfo(HttpServletRequest request, HttpServletResponse response) throws IOException {
-    ApiWriter.success(request, response, json -> {
+    ApiWriter.success(response, json -> {
       json.writeStartObject();
       json.writeStringField("version", PROMETHEUS_VERSION);
       json.writeStringField("revision", "chronix");
@@ -233,7 +233,7 @@ public final class PrometheusApiServlet extends HttpServlet {
   }
 
   private static void emptyList(HttpServletRequest request, HttpServletResponse response, String field) throws IOException {
-    ApiWriter.success(request, response, (JsonGenerator json) -> {
+    ApiWriter.success(response, (JsonGenerator json) -> {
       json.writeStartObject();
       json.writeArrayFieldStart(field);
       json.writeEndArray();

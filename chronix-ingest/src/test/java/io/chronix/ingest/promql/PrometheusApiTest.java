@@ -16,6 +16,7 @@ import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.http.ResponseCompression;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.ByteArrayInputStream;
@@ -217,13 +218,22 @@ class PrometheusApiTest {
   }
 
   @Test
-  void gzipWhenTheClientAcceptsIt() throws Exception {
-    HttpResponse<byte[]> zipped = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/api/v1/query?query="
-        + encode("cpu_usage_idle") + "&time=" + (T0 / 1000 + 600))).header("Accept-Encoding", "gzip").GET().build(),
-        HttpResponse.BodyHandlers.ofByteArray());
+  void gzipWhenTheClientAcceptsItAndTheAnswerIsLarge() throws Exception {
+    HttpResponse<byte[]> zipped = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl()
+        + "/api/v1/query_range?query=" + encode("cpu_usage_idle") + "&start=" + (T0 / 1000) + "&end=" + (T0 / 1000 + 900)
+        + "&step=1")).header("Accept-Encoding", "gzip").GET().build(), HttpResponse.BodyHandlers.ofByteArray());
     assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""));
     JsonNode body = JSON.readTree(new GZIPInputStream(new ByteArrayInputStream(zipped.body())));
     assertEquals(2, body.at("/data/result").size());
+    assertTrue(body.toString().length() > ResponseCompression.MIN_BYTES, body.toString());
+
+    // a small answer fits a packet as it is: compressing it cost more than answering
+    HttpResponse<byte[]> small = HTTP.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/api/v1/query?query="
+        + encode("cpu_usage_idle") + "&time=" + (T0 / 1000 + 600))).header("Accept-Encoding", "gzip")
+        .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+    assertEquals("", small.headers().firstValue("Content-Encoding").orElse(""));
+    assertTrue(small.body().length < ResponseCompression.MIN_BYTES, small.body().length + " bytes");
+    assertEquals(2, JSON.readTree(small.body()).at("/data/result").size());
   }
 
   @Test
