@@ -13,10 +13,9 @@ import org.eclipse.jetty.util.compression.DeflaterPool;
  *
  * <p>The fastest level: answers go to dashboards over a network, once; at the default level a
  * PromQL range of 72,000 values spent 52 ms compressing 1.2 MB against 20 ms for the whole query
- * without it, and VictoriaMetrics answered in 20 ms compressed (docs/benchmarks.md). Pooled
- * deflaters and a least size: the PromQL API once compressed every answer with a deflater of its
- * own, whose native set-up cost some 0.5 ms of CPU a request, more than a label listing or a
- * one-series range query takes to answer.
+ * without it, and VictoriaMetrics answered in 20 ms compressed (docs/benchmarks.md). One handler
+ * for every endpoint: the PromQL API once compressed its answers itself, each with a deflater of
+ * its own however small the answer.
  */
 public final class ResponseCompression {
 

@@ -3,6 +3,7 @@ package io.chronix.ingest.http;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.chronix.ingest.protocol.ServletHarness;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,10 +14,6 @@ import java.util.zip.GZIPInputStream;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.servlet.ServletContextHandler;
-import org.eclipse.jetty.servlet.ServletHolder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,8 +24,7 @@ class ResponseCompressionTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final byte[] LARGE = new byte[8_192];
   private static final byte[] SMALL = "{\"status\":\"success\"}".getBytes();
-  private static Server server;
-  private static String base;
+  private static ServletHarness server;
 
   @BeforeAll
   static void start() throws Exception {
@@ -36,49 +32,50 @@ class ResponseCompressionTest {
     for (int i = 0; i < LARGE.length; i += 2) {
       LARGE[i] = 'x'; // half of it compressible
     }
-    server = new Server();
-    ServerConnector connector = new ServerConnector(server);
-    connector.setHost("127.0.0.1");
-    connector.setPort(0);
-    server.addConnector(connector);
-    ServletContextHandler context = new ServletContextHandler();
-    context.addServlet(new ServletHolder(answer("application/json", null, LARGE)), "/large");
-    context.addServlet(new ServletHolder(answer("application/json", null, SMALL)), "/small");
-    context.addServlet(new ServletHolder(answer("application/x-protobuf", "snappy", LARGE)), "/encoded");
-    server.setHandler(ResponseCompression.around(context));
-    server.start();
-    base = "http://127.0.0.1:" + connector.getLocalPort();
+    server = new ServletHarness(new HttpServlet() {
+      @Override
+      protected void service(HttpServletRequest request, HttpServletResponse response) throws java.io.IOException {
+        String answer = request.getParameter("answer");
+        if (answer.equals("encoded")) {
+          response.setContentType("application/x-protobuf");
+          response.setHeader("Content-Encoding", "snappy");
+        } else {
+          response.setContentType("application/json");
+        }
+        response.getOutputStream().write(answer.equals("small") ? SMALL : LARGE);
+      }
+    }, "/answer", ResponseCompression::around);
   }
 
   @AfterAll
   static void stop() throws Exception {
-    server.stop();
+    server.close();
   }
 
   @Test
   void largeAnswersGzippedForClientsThatAcceptItByGetAndPost() throws Exception {
     for (String method : new String[] {"GET", "POST"}) {
-      HttpResponse<byte[]> zipped = ask("/large", method, true);
+      HttpResponse<byte[]> zipped = ask("large", method, true);
       assertEquals("gzip", zipped.headers().firstValue("Content-Encoding").orElse(""), method);
       assertArrayEquals(LARGE, new GZIPInputStream(new ByteArrayInputStream(zipped.body())).readAllBytes());
     }
-    HttpResponse<byte[]> plain = ask("/large", "GET", false);
+    HttpResponse<byte[]> plain = ask("large", "GET", false);
     assertEquals("", plain.headers().firstValue("Content-Encoding").orElse(""));
     assertArrayEquals(LARGE, plain.body());
   }
 
   @Test
   void smallAndEncodedAnswersAsTheyAre() throws Exception {
-    HttpResponse<byte[]> small = ask("/small", "POST", true);
+    HttpResponse<byte[]> small = ask("small", "POST", true);
     assertEquals("", small.headers().firstValue("Content-Encoding").orElse(""));
     assertArrayEquals(SMALL, small.body());
-    HttpResponse<byte[]> encoded = ask("/encoded", "POST", true);
+    HttpResponse<byte[]> encoded = ask("encoded", "POST", true);
     assertEquals("snappy", encoded.headers().firstValue("Content-Encoding").orElse(""));
     assertArrayEquals(LARGE, encoded.body());
   }
 
-  private static HttpResponse<byte[]> ask(String path, String method, boolean acceptGzip) throws Exception {
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+  private static HttpResponse<byte[]> ask(String answer, String method, boolean acceptGzip) throws Exception {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(server.url() + "?answer=" + answer))
         .method(method, HttpRequest.BodyPublishers.noBody());
     if (acceptGzip) {
       request.header("Accept-Encoding", "gzip");
@@ -86,18 +83,5 @@ class ResponseCompressionTest {
     HttpResponse<byte[]> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     assertEquals(200, response.statusCode());
     return response;
-  }
-
-  private static HttpServlet answer(String type, String encoding, byte[] body) {
-    return new HttpServlet() {
-      @Override
-      protected void service(HttpServletRequest request, HttpServletResponse response) throws java.io.IOException {
-        response.setContentType(type);
-        if (encoding != null) {
-          response.setHeader("Content-Encoding", encoding);
-        }
-        response.getOutputStream().write(body);
-      }
-    };
   }
 }

@@ -7,8 +7,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.function.UnaryOperator;
 import java.util.zip.GZIPOutputStream;
 import javax.servlet.http.HttpServlet;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.servlet.ServletContextHandler;
@@ -23,6 +25,11 @@ public final class ServletHarness implements AutoCloseable {
   private final String url;
 
   public ServletHarness(HttpServlet servlet, String path) throws Exception {
+    this(servlet, path, context -> context);
+  }
+
+  /** With the servlet's context wrapped as the server wraps its own (compression, say). */
+  public ServletHarness(HttpServlet servlet, String path, UnaryOperator<Handler> around) throws Exception {
     server = new Server();
     ServerConnector connector = new ServerConnector(server);
     connector.setHost("127.0.0.1");
@@ -30,7 +37,7 @@ public final class ServletHarness implements AutoCloseable {
     server.addConnector(connector);
     ServletContextHandler context = new ServletContextHandler();
     context.addServlet(new ServletHolder(servlet), path);
-    server.setHandler(context);
+    server.setHandler(around.apply(context));
     server.start();
     url = "http://127.0.0.1:" + connector.getLocalPort() + path;
   }
@@ -47,6 +54,11 @@ public final class ServletHarness implements AutoCloseable {
       request.header("Content-Encoding", "gzip");
     }
     return CLIENT.send(request.POST(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** The servlet's address. */
+  public String url() {
+    return url;
   }
 
   public HttpResponse<String> get() throws IOException, InterruptedException {

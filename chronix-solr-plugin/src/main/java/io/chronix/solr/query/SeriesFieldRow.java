@@ -20,17 +20,16 @@ final class SeriesFieldRow<V> extends AbstractMap<String, V> {
 
   private final String[] names;
   private final V[] values;
-  private final int hash;
+  /**
+   * Made when first asked (the listing hashes every row, the engine's view is never hashed), as
+   * String keeps its own: one field, so a racing reader sees 0 and makes it again.
+   */
+  private int hash;
 
   /** @param names sorted, without repeats; rows of one read share the array where they can */
   SeriesFieldRow(String[] names, V[] values) {
     this.names = names;
     this.values = values;
-    int h = 0;
-    for (int i = 0; i < names.length; i++) {
-      h += names[i].hashCode() ^ values[i].hashCode();
-    }
-    this.hash = h;
   }
 
   static SeriesFieldRow<String> of(SortedMap<String, String> fields) {
@@ -55,13 +54,20 @@ final class SeriesFieldRow<V> extends AbstractMap<String, V> {
 
   @Override
   public int hashCode() {
-    return hash;
+    int h = hash;
+    if (h == 0) {
+      for (int i = 0; i < names.length; i++) {
+        h += names[i].hashCode() ^ values[i].hashCode();
+      }
+      hash = h;
+    }
+    return h;
   }
 
   @Override
   public boolean equals(Object other) {
     if (other instanceof SeriesFieldRow<?> row) {
-      return hash == row.hash && Arrays.equals(names, row.names) && Arrays.equals(values, row.values);
+      return hashCode() == row.hashCode() && Arrays.equals(names, row.names) && Arrays.equals(values, row.values);
     }
     return super.equals(other);
   }
