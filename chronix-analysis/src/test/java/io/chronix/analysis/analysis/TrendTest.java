@@ -60,4 +60,43 @@ class TrendTest {
     assertEquals(regression.getSlope(), (Double) result.details().get("slope"), 1e-12);
     assertTrue(result.matches());
   }
+
+  /** Slope, intercept, r² and count as Commons Math's SimpleRegression gives them, NaN values left out. */
+  @Test
+  void agreesWithCommonsMathsRegressionOnIrregularSeriesWithGaps() {
+    java.util.Random random = new java.util.Random(11);
+    for (int round = 0; round < 500; round++) {
+      int size = random.nextInt(round < 50 ? 4 : 3_000);
+      long start = 1_439_400_000_000L * 1_000_000L + random.nextInt(1_000_000);
+      Points series = new Points();
+      SimpleRegression regression = new SimpleRegression();
+      long t = start;
+      double level = random.nextGaussian() * 1e6;
+      double drift = random.nextGaussian();
+      for (int i = 0; i < size; i++) {
+        t += 1 + (long) (random.nextDouble() * 30 * SECOND);
+        double value = random.nextInt(20) == 0 ? Double.NaN
+            : round % 3 == 0 ? 42 : level + drift * (t - start) / 1e9 + random.nextGaussian() * 100;
+        series.add(t, value);
+        if (!Double.isNaN(value)) {
+          regression.addData((t - series.timestamp(0)) / 1e9, value);
+        }
+      }
+      AnalysisResult result = analyse("trend", series);
+      String where = "round " + round + ", " + size + " points";
+      assertEquals(regression.getN(), result.details().get("points"), where);
+      assertClose(regression.getSlope(), (Double) result.details().get("slope"), where + ", slope");
+      assertClose(regression.getIntercept(), (Double) result.details().get("intercept"), where + ", intercept");
+      assertClose(regression.getRSquare(), (Double) result.details().get("r2"), where + ", r2");
+      assertEquals(regression.getSlope() > 0, result.matches(), where);
+    }
+  }
+
+  private static void assertClose(double expected, double actual, String what) {
+    if (Double.isNaN(expected)) {
+      assertTrue(Double.isNaN(actual), what + ": expected NaN, was " + actual);
+    } else {
+      assertEquals(expected, actual, 1e-9 * Math.max(1, Math.abs(expected)), what);
+    }
+  }
 }
