@@ -11,8 +11,8 @@ import org.apache.commons.math3.util.KthSelector;
  * the quartiles of 10,247 points took 1.8 ms instead of 0.1. Sorted first (the JDK's sort has no
  * such input), the k-th value is where it stands: Commons Math still picks which values and how to
  * interpolate between them, and only its selection step is answered from the sorted array (it
- * partitioned the sorted values around each pivot again: a third of an outlier analysis of a whole
- * series was that partitioning).
+ * partitioned the sorted values around each pivot again, over a third of the outlier analysis'
+ * own time on a whole series).
  */
 public final class Quantiles {
 

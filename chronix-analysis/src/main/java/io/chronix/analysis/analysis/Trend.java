@@ -15,11 +15,13 @@ import java.util.Map;
  * the first timestamp. NaN values are left out.
  *
  * <p>The sums are Commons Math's {@code SimpleRegression}'s (slope, intercept and r² as it gives
- * them, to rounding), taken in two passes over the arrays, means first, then the centred sums, over nanoseconds scaled to
- * seconds at the end: its point-by-point update divides three times a point, a fifth of a trend
- * query over a whole series.
+ * them, to rounding), taken in two passes over the arrays, means first, then the centred sums,
+ * over nanoseconds scaled to seconds at the end: its point-by-point update divides three times a
+ * point, a fifth of a trend query over a whole series.
  */
 public record Trend() implements Analysis {
+
+  private static final double NANOS_PER_SECOND = 1e9;
 
   @Override
   public String name() {
@@ -77,6 +79,4 @@ public record Trend() implements Analysis {
     details.put("points", n);
     return new AnalysisResult(slope > 0, details);
   }
-
-  private static final double NANOS_PER_SECOND = 1e9;
 }
