@@ -106,7 +106,7 @@ class ChronixCliTest {
 
   @Test
   void theLauncherGivesTheJvmTheConfiguredHeapAndOptions(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-    assertEquals("java -Xmx384m -XX:+UseParallelGC -Xms32m -XX:TieredStopAtLevel=1 -jar",
+    assertEquals("java -Xmx384m -XX:+UseParallelGC -Xms32m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 -jar",
         javaCommand(Map.of(), "start"));
     Path config = dir.resolve("chronix.properties");
     java.nio.file.Files.writeString(config, "jvm.heap = 2g\njvm.options=-XX:+UseG1GC -Xss512k\n");
@@ -116,7 +116,7 @@ class ChronixCliTest {
         "--set", "jvm.heap=1g", "--set", "jvm.options="));
     // a collector chosen in CHRONIX_JAVA_OPTS replaces the configured one (the JVM refuses two);
     // the configured options besides it stay
-    assertEquals("java -Xmx384m -Xms32m -XX:TieredStopAtLevel=1 -XX:+UseG1GC -Dx=1 -jar",
+    assertEquals("java -Xmx384m -Xms32m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 -XX:+UseG1GC -Dx=1 -jar",
         javaCommand(Map.of("CHRONIX_JAVA_OPTS", "-XX:+UseG1GC -Dx=1"), "start"));
   }
 
