@@ -496,6 +496,26 @@ public final class Points {
     return low;
   }
 
+  /**
+   * As {@link #lowerBound(long[], int, int, long)} over [from, size), found by strides doubling
+   * from {@code from} and a binary search within the last one: where successive searches move
+   * forward a few places each (a query's steps), a binary search over all the points took a dozen
+   * probes each time (12 % of a {@code sum by} over a day of P4's 117 series at two-minute steps).
+   *
+   * @param from at most {@code size}; the probes never pass {@code size}
+   */
+  public static int lowerBoundFrom(long[] timestamps, int from, int size, long timestamp) {
+    int low = from;
+    int probe = from;
+    long stride = 1;
+    while (probe < size && timestamps[probe] < timestamp) {
+      low = probe + 1;
+      probe = (int) Math.min(size, low + stride);
+      stride <<= 1;
+    }
+    return lowerBound(timestamps, low, probe, timestamp);
+  }
+
   /** Whether point i here and point j there hold the same value, bit for bit. */
   public boolean sameValue(int i, Points other, int j) {
     switch (type) {

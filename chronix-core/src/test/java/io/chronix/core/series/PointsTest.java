@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class PointsTest {
@@ -128,5 +129,25 @@ class PointsTest {
     assertEquals(a.routingId(), SeriesKey.metric("cpu", Map.of("host", "b")).routingId(), "routing ignores attributes");
     assertNotEquals(a.routingId(), SeriesKey.metric("mem", Map.of("host", "a")).routingId());
     assertThrows(IllegalArgumentException.class, () -> SeriesKey.metric("", Map.of()));
+  }
+
+  /** From any start at or before the answer, the strides find what a search over all the points finds. */
+  @Test
+  void searchingOnFromAnEarlierAnswerFindsWhatASearchOverAllFinds() {
+    Random random = new Random(8);
+    for (int round = 0; round < 2_000; round++) {
+      int size = random.nextInt(300);
+      long[] timestamps = new long[size + random.nextInt(3)]; // room after the points is not searched
+      long t = random.nextInt(100) - 50;
+      for (int i = 0; i < size; i++) {
+        t += random.nextInt(3) == 0 ? 0 : random.nextInt(random.nextBoolean() ? 3 : 1_000); // repeats too
+        timestamps[i] = t;
+      }
+      long target = random.nextInt((int) Math.max(1, t + 200)) - 100;
+      int expected = Points.lowerBound(timestamps, size, target);
+      int from = random.nextInt(expected + 1);
+      assertEquals(expected, Points.lowerBoundFrom(timestamps, from, size, target),
+          "round " + round + ": " + size + " points from " + from + " to " + target);
+    }
   }
 }

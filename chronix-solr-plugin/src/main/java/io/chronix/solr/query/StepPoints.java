@@ -83,7 +83,7 @@ public final class StepPoints {
     int after = 0; // the first point after the last step time: the next step's is not before it
     for (long step = 0; step < count; step++) {
       long t = steps.firstMillis() + step * steps.stepMillis();
-      after = lowerBoundFrom(timestamps, after, size, nanosAfter(t));
+      after = Points.lowerBoundFrom(timestamps, after, size, nanosAfter(t)); // a few points on
       int latest = after - 1;
       if (latest > lastKept) {
         kept.addFrom(points, latest);
@@ -91,26 +91,6 @@ public final class StepPoints {
       }
     }
     return kept;
-  }
-
-  /**
-   * The first index in [from, size) whose timestamp is at least {@code timestamp}, found by
-   * strides doubling from {@code from} and a binary search within the last one: a step's point
-   * lies a few points after the last step's, where a search over all of them took a dozen probes
-   * a step (12 % of a {@code sum by} over a day of P4's 117 series at two-minute steps).
-   *
-   * @param from at most {@code size}; the probes never pass {@code size}
-   */
-  static int lowerBoundFrom(long[] timestamps, int from, int size, long timestamp) {
-    int low = from;
-    int probe = from;
-    long stride = 1;
-    while (probe < size && timestamps[probe] < timestamp) {
-      low = probe + 1;
-      probe = (int) Math.min(size, low + stride);
-      stride <<= 1;
-    }
-    return Points.lowerBound(timestamps, low, probe, timestamp);
   }
 
   /** The first nanosecond of the millisecond after {@code millis}, saturating. */

@@ -42,26 +42,6 @@ class StepPointsTest {
     }
   }
 
-  /** From any start at or before the answer, the strides find what a search over all the points finds. */
-  @Test
-  void searchingOnFromTheLastStepFindsWhatASearchOverAllFinds() {
-    Random random = new Random(8);
-    for (int round = 0; round < 2_000; round++) {
-      int size = random.nextInt(300);
-      long[] timestamps = new long[size + random.nextInt(3)]; // room after the points is not searched
-      long t = random.nextInt(100) - 50;
-      for (int i = 0; i < size; i++) {
-        t += random.nextInt(3) == 0 ? 0 : random.nextInt(random.nextBoolean() ? 3 : 1_000); // repeats too
-        timestamps[i] = t;
-      }
-      long target = random.nextInt((int) Math.max(1, t + 200)) - 100;
-      int expected = Points.lowerBound(timestamps, size, target);
-      int from = random.nextInt(expected + 1);
-      assertEquals(expected, StepPoints.lowerBoundFrom(timestamps, from, size, target),
-          "round " + round + ": " + size + " points from " + from + " to " + target);
-    }
-  }
-
   @Test
   void pointsNoMoreThanTheStepsStayAsTheyAre() {
     Points few = new Points();

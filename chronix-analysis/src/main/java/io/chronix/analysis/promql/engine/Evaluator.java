@@ -114,9 +114,11 @@ final class Evaluator {
     long offset = selector.offsetMillis();
     long lookback = ctx.lookback();
     StepSeries out = new StepSeries(s.labels(), steps);
+    int after = 0; // the first sample after the last step's time: the step times do not decrease
     for (int i = 0; i < steps; i++) {
       long t = atTime(selector.at(), i) - offset;
-      int index = s.upperBound(t) - 1;
+      after = s.upperBoundOnwards(after, t);
+      int index = after - 1;
       if (index >= 0 && s.timestamp(index) > t - lookback && !StaleMarker.is(s.value(index))) {
         out.set(i, timestamps ? s.timestamp(index) / 1000.0 : s.value(index));
       }

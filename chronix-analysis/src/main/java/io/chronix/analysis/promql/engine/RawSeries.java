@@ -113,6 +113,16 @@ public final class RawSeries {
     return i;
   }
 
+  /**
+   * As {@link #upperBound(long)}, searching on from {@code from}, which must be at or before the
+   * answer, in strides that double ({@link Points#lowerBoundFrom}): an instant selector's steps
+   * move forward by a step each, which may pass many samples, where a binary search over the whole
+   * series took a dozen probes a step (4 % of a {@code sum by} over a day of P4's series).
+   */
+  int upperBoundOnwards(int from, long t) {
+    return t == Long.MAX_VALUE ? size : Points.lowerBoundFrom(timestamps, from, size, t + 1);
+  }
+
   /** Index of the first sample with timestamp > t. */
   int upperBound(long t) {
     int low = 0;
