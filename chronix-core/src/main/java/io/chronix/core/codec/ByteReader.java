@@ -67,13 +67,48 @@ public final class ByteReader {
   /**
    * Reads {@code count} zig-zag varints into {@code into[offset]} onwards. The decoders' hot loop
    * (most of a query's CPU went to reading varints one call at a time): position and array in
-   * local variables, a one-byte varint in a single branch, the end of the blob checked per varint
-   * only within ten bytes of it. Written for the JIT's quick compiler, which the server runs with
-   * (conf/chronix.properties) and which neither inlines deep call chains nor keeps fields in
-   * registers across a loop.
+   * local variables, a one-byte varint in a single branch, no call and no check of the blob's end
+   * while ten bytes are left; the last varints after the loop. Written for the JIT's quick
+   * compiler, which the server runs with (conf/chronix.properties) and which neither inlines deep
+   * call chains nor keeps fields in registers across a loop.
+   *
+   * <p>This loop and {@link #readDecimals(double[], int, int, double)}'s are one loop each, the
+   * varint read written out in both: one loop for both kinds, with a branch on the kind a value
+   * and the call for the last bytes inside it, took 20-30 % longer a value in the quick compiler's
+   * code (docs/benchmarks.md, "Varints read without a call in the loop").
    */
   public void readZigZags(long[] into, int offset, int count) {
-    readZigZags(into, null, offset, count, 1);
+    byte[] b = bytes;
+    int p = position;
+    int safeEnd = limit - MAX_VARINT_BYTES;
+    int i = offset;
+    int end = offset + count;
+    for (; i < end && p <= safeEnd; i++) {
+      long raw;
+      byte next = b[p++];
+      if (next >= 0) {
+        raw = next;
+      } else {
+        raw = next & 0x7F;
+        int shift = 7;
+        while (true) {
+          next = b[p++];
+          raw |= (long) (next & 0x7F) << shift;
+          if (next >= 0) {
+            break;
+          }
+          shift += 7;
+          if (shift >= 64) {
+            throw tooLong(p);
+          }
+        }
+      }
+      into[i] = (raw >>> 1) ^ -(raw & 1);
+    }
+    position = p;
+    for (; i < end; i++) {
+      into[i] = readZigZag();
+    }
   }
 
   /**
@@ -83,55 +118,51 @@ public final class ByteReader {
    * the second pass, which the quick compiler's code made a third of a range query's decoding.
    */
   public void readDecimals(double[] into, int count, double scale) {
-    readZigZags(null, into, 0, count, scale);
+    readDecimals(into, 0, count, scale);
   }
 
   /** As {@link #readDecimals(double[], int, double)}, into {@code into[offset]} onwards. */
   public void readDecimals(double[] into, int offset, int count, double scale) {
-    readZigZags(null, into, offset, count, scale);
-  }
-
-  private void readZigZags(long[] changes, double[] decimals, int offset, int count, double scale) {
     byte[] b = bytes;
     int p = position;
     int safeEnd = limit - MAX_VARINT_BYTES;
     long running = 0;
-    for (int i = offset, end = offset + count; i < end; i++) {
+    int i = offset;
+    int end = offset + count;
+    for (; i < end && p <= safeEnd; i++) {
       long raw;
-      if (p > safeEnd) {
-        position = p;
-        raw = readVarLong();
-        p = position;
+      byte next = b[p++];
+      if (next >= 0) {
+        raw = next;
       } else {
-        byte next = b[p++];
-        if (next >= 0) {
-          raw = next;
-        } else {
-          raw = next & 0x7F;
-          int shift = 7;
-          while (true) {
-            next = b[p++];
-            raw |= (long) (next & 0x7F) << shift;
-            if (next >= 0) {
-              break;
-            }
-            shift += 7;
-            if (shift >= 64) {
-              position = p;
-              throw new CorruptBlobException("varint longer than 10 bytes at byte " + p);
-            }
+        raw = next & 0x7F;
+        int shift = 7;
+        while (true) {
+          next = b[p++];
+          raw |= (long) (next & 0x7F) << shift;
+          if (next >= 0) {
+            break;
+          }
+          shift += 7;
+          if (shift >= 64) {
+            throw tooLong(p);
           }
         }
       }
-      long change = (raw >>> 1) ^ -(raw & 1);
-      if (decimals == null) {
-        changes[i] = change;
-      } else {
-        running += change;
-        decimals[i] = running / scale; // x / 1.0 is x: a scale of 1 stores the integer itself
-      }
+      running += (raw >>> 1) ^ -(raw & 1);
+      into[i] = running / scale; // x / 1.0 is x: a scale of 1 stores the integer itself
     }
     position = p;
+    for (; i < end; i++) {
+      running += readZigZag();
+      into[i] = running / scale;
+    }
+  }
+
+  /** Built out of line, as {@link #endsEarly}: the hot loops stay small. */
+  private CorruptBlobException tooLong(int p) {
+    position = p;
+    return new CorruptBlobException("varint longer than 10 bytes at byte " + p);
   }
 
   public long readLong() {

@@ -45,7 +45,11 @@ class ByteReaderTest {
 
       double scale = random.nextBoolean() ? 1 : 100;
       double[] decimals = new double[count + 1];
-      new ByteReader(bytes, lead, bytes.length - lead).readDecimals(decimals, 1, count, scale);
+      ByteReader bulkDecimals = new ByteReader(bytes, lead, bytes.length - lead);
+      bulkDecimals.readDecimals(decimals, 1, count, scale);
+      if (trail > 0) {
+        assertEquals(0x7F, bulkDecimals.readByte(), "the decimals' reader stops after the last varint");
+      }
       double[] running = new double[count + 1];
       long sum = 0;
       for (int i = 0; i < count; i++) {

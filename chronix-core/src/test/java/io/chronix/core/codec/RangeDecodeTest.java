@@ -139,6 +139,11 @@ class RangeDecodeTest {
     assertThrows(CorruptBlobException.class, () -> new ByteReader(eleven, 0, eleven.length).readZigZags(new long[1], 0, 1));
     byte[] cutOff = {0x01, (byte) 0x81, (byte) 0x82};
     assertThrows(CorruptBlobException.class, () -> new ByteReader(cutOff, 0, cutOff.length).readZigZags(new long[2], 0, 2));
+    // the decimals' loop of its own, as a value's mantissa changes
+    assertThrows(CorruptBlobException.class,
+        () -> new ByteReader(eleven, 0, eleven.length).readDecimals(new double[1], 0, 1, 10));
+    assertThrows(CorruptBlobException.class,
+        () -> new ByteReader(cutOff, 0, cutOff.length).readDecimals(new double[2], 0, 2, 10));
   }
 
   private static Points[] typedChunks(Random random, int n) {
