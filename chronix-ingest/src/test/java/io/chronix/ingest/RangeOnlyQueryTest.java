@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URLEncoder;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RangeOnlyQueryTest {
 
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final long T0 = 1_700_000_000_000L;
   /** Ten series: one series' records are a tenth of the index, few enough to be checked by doc values. */
   private static final List<String> HOSTS = List.of("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
@@ -60,6 +63,67 @@ class RangeOnlyQueryTest {
       }
       assertTrue(nonEmpty > 40, "ranges holding points: " + nonEmpty);
     }
+  }
+
+  /**
+   * A range clause that every record satisfies is left out, and one that none does answers nothing,
+   * from the index's bounds alone: the hosts with records in a window are those Solr's own search
+   * finds for the same range, for windows around, before, after and inside the data.
+   */
+  @Test
+  void rangeClausesThatEveryRecordOrNoneSatisfiesSelectAsSolrDoes() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dir.toString()).with("chunk.maxPoints", "10")).start()) {
+      for (int half = 0; half < 2; half++) { // two segments: hosts a-e, then f-j
+        StringBuilder lines = new StringBuilder();
+        for (int h = half * 5; h < half * 5 + 5; h++) {
+          for (int k = 0; k < 50; k++) { // host h from T0 + h * 100 s for 49 s
+            lines.append("mem,host=").append(HOSTS.get(h)).append(" value=").append(k).append(' ')
+                .append(T0 + h * 100_000L + k * 1000L).append('\n');
+          }
+        }
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      }
+      long last = T0 + 9 * 100_000L + 49_000L;
+      List<long[]> windows = new ArrayList<>(List.of(
+          new long[] {T0 - 1_000_000, last + 1_000_000}, // around all: both clauses left out
+          new long[] {T0, last}, // exactly all
+          new long[] {last + 1, last + 1_000_000}, // after all: no record ends in it
+          new long[] {last, last + 1_000}, // from the last point on: one record's end on the bound
+          new long[] {T0 - 1_000, T0}, // up to the first point: one record's start on the bound
+          new long[] {T0 - 1_000_000, T0 - 1}, // before all: no record starts in it
+          new long[] {T0 + 349_000, last + 5_000_000}, // ends after every start, starts inside
+          new long[] {T0 - 5_000_000, T0 + 420_000})); // starts before every end, ends inside
+      Random random = new Random(17);
+      for (int i = 0; i < 30; i++) {
+        long from = T0 - 100_000 + random.nextInt(1_200_000);
+        windows.add(new long[] {from, from + random.nextInt(random.nextBoolean() ? 2_000_000 : 200_000)});
+      }
+      for (long[] window : windows) {
+        String range = "[" + window[0] + ", " + window[1] + "]";
+        HttpResponse<String> answer = TestHttp.get(server.baseUrl() + "/api/v1/label/host/values?start="
+            + seconds(window[0]) + "&end=" + seconds(window[1]));
+        assertEquals(200, answer.statusCode(), range + ": " + answer.body());
+        List<String> hosts = new ArrayList<>();
+        JSON.readTree(answer.body()).path("data").forEach(host -> hosts.add(host.asText()));
+        assertEquals(solrHosts(server, window[0], window[1]), hosts, range);
+      }
+    }
+  }
+
+  /** The hosts of the records Solr's standard search finds overlapping the range, sorted. */
+  private static List<String> solrHosts(ChronixServer server, long from, long to) throws Exception {
+    String q = URLEncoder.encode("end:[" + from + " TO *] AND start:[* TO " + to + "]", StandardCharsets.UTF_8);
+    HttpResponse<String> answer = TestHttp.get(server.solrUrl() + "/chronix/select?wt=json&rows=10000&fl=host&q=" + q);
+    assertEquals(200, answer.statusCode(), answer.body());
+    java.util.TreeSet<String> hosts = new java.util.TreeSet<>();
+    JSON.readTree(answer.body()).at("/response/docs").forEach(doc -> hosts.add(doc.path("host").asText()));
+    return new ArrayList<>(hosts);
+  }
+
+  private static String seconds(long millis) {
+    return java.math.BigDecimal.valueOf(millis, 3).toPlainString();
   }
 
   private static List<Long> timestamps(JsonNode answer) {
