@@ -19,8 +19,13 @@ class SortedIdsTest {
       FixedBitSet bits = new FixedBitSet(maxDoc);
       TreeSet<Integer> expected = new TreeSet<>();
       double density = random.nextDouble();
+      boolean[] fullWord = new boolean[(maxDoc + 63) / 64]; // every bit set: written out without a bit search
+      for (int w = 0; w < fullWord.length; w++) {
+        fullWord[w] = random.nextInt(3) == 0;
+      }
       for (int doc = 0; doc < maxDoc; doc++) {
-        if (random.nextDouble() < density || doc % 64 == 63 || doc % 64 == 0 || doc == maxDoc - 1) {
+        if (random.nextDouble() < density || fullWord[doc / 64] || doc % 64 == 63 || doc % 64 == 0
+            || doc == maxDoc - 1) {
           bits.set(doc);
           expected.add(doc);
         }
