@@ -90,6 +90,9 @@ public final class ByteNumbers {
    *
    * @throws NumberFormatException exactly where {@link Long#parseLong} throws for the same text
    */
+  private static final long MAX_TENTH = Long.MAX_VALUE / 10;
+  private static final long MAX_LAST_DIGIT = Long.MAX_VALUE % 10;
+
   public static long parseLong(byte[] text, int start, int end) {
     int i = start;
     boolean negative = false;
@@ -111,7 +114,9 @@ public final class ByteNumbers {
     }
     if (i < end) {
       int digit = text[i] - '0';
-      if (digit < 0 || digit > 9 || value > (Long.MAX_VALUE - digit) / 10) {
+      // value * 10 + digit > Long.MAX_VALUE, without the division the quick JIT compiler makes a
+      // call into the runtime (every nanosecond timestamp has this last digit)
+      if (digit < 0 || digit > 9 || value > MAX_TENTH || (value == MAX_TENTH && digit > MAX_LAST_DIGIT)) {
         return Long.parseLong(ascii(text, start, end)); // the JDK's verdict at the edge (and for Long.MIN_VALUE)
       }
       value = value * 10 + digit;
