@@ -100,7 +100,7 @@ public final class RemoteWriteParser {
         if (tag == TIMESERIES) {
           index++;
           int limit = in.pushLimit(in.readRawVarint32());
-          readSeries(in, index, staged, errors);
+          readSeries(raw, in, index, staged, errors);
           in.popLimit(limit);
         } else if (!in.skipField(tag)) {
           break;
@@ -127,7 +127,7 @@ public final class RemoteWriteParser {
    * the series' list of them) was most of remote write's decoding. Its samples are staged and kept
    * only when the whole series is good; a bad one is reported by its index.
    */
-  private static void readSeries(CodedInputStream in, int index, Staged staged, List<LineError> errors)
+  private static void readSeries(byte[] raw, CodedInputStream in, int index, Staged staged, List<LineError> errors)
       throws IOException {
     List<String> labels = new ArrayList<>(16);
     List<Histogram> histograms = List.of();
@@ -152,6 +152,13 @@ public final class RemoteWriteParser {
           labels.add(value);
         }
         case SAMPLES -> {
+          int at = in.getTotalBytesRead(); // the reader's position in raw, which it reads from the start
+          // up to the series' end: within raw, as pushLimit refuses a length that runs past it
+          int taken = SampleRun.take(raw, at, at + in.getBytesUntilLimit(), staged);
+          if (taken > 0) {
+            in.skipRawBytes(taken);
+            continue;
+          }
           int limit = in.pushLimit(in.readRawVarint32());
           double value = 0;
           long millis = 0;
@@ -216,7 +223,7 @@ public final class RemoteWriteParser {
    * A request's points before delivery, in arrays: each sample's millisecond timestamp (then
    * nanoseconds) and value, and runs of points under one key.
    */
-  private static final class Staged implements PointSink {
+  static final class Staged implements PointSink {
     private long[] timestamps;
     private double[] values;
     private int size;
