@@ -58,6 +58,38 @@ public final class ByteWriter {
     size = at;
   }
 
+  /**
+   * A varint, a zig-zag varint and eight big-endian bytes, as the three calls would write them,
+   * with one capacity check: a log entry's point (series, timestamp change, value). Three calls a
+   * point, which the quick compiler does not inline, were a tenth of a remote-write request.
+   */
+  public void writeVarLongZigZagLong(long unsigned, long signed, long fixed) {
+    ensure(2 * 10 + 8);
+    byte[] b = bytes;
+    int at = size;
+    long value = unsigned;
+    while ((value & ~0x7FL) != 0) {
+      b[at++] = (byte) ((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    b[at++] = (byte) value;
+    value = (signed << 1) ^ (signed >> 63);
+    while ((value & ~0x7FL) != 0) {
+      b[at++] = (byte) ((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    b[at++] = (byte) value;
+    b[at] = (byte) (fixed >>> 56);
+    b[at + 1] = (byte) (fixed >>> 48);
+    b[at + 2] = (byte) (fixed >>> 40);
+    b[at + 3] = (byte) (fixed >>> 32);
+    b[at + 4] = (byte) (fixed >>> 24);
+    b[at + 5] = (byte) (fixed >>> 16);
+    b[at + 6] = (byte) (fixed >>> 8);
+    b[at + 7] = (byte) fixed;
+    size = at + 8;
+  }
+
   /** Zig-zag maps small negative numbers to small unsigned ones before the varint. */
   public void writeZigZag(long value) {
     writeVarLong((value << 1) ^ (value >> 63));

@@ -36,6 +36,29 @@ class ByteWriterTest {
     assertFalse(in.hasRemaining());
   }
 
+  /** The one call for a log entry's point writes the bytes of its three calls, across growth. */
+  @Test
+  void aPointsThreeFieldsInOneCallAreTheThreeCallsBytes() {
+    Random random = new Random(11);
+    ByteWriter one = new ByteWriter(1);
+    ByteWriter three = new ByteWriter(1);
+    for (int i = 0; i < 5_000; i++) {
+      long[] fields = new long[3];
+      for (int f = 0; f < 3; f++) {
+        int bits = random.nextInt(65);
+        fields[f] = bits == 64 ? random.nextLong() : random.nextLong() >> (64 - Math.max(1, bits));
+      }
+      if (i < 4) {
+        fields[i % 3] = i < 3 ? Long.MIN_VALUE : Long.MAX_VALUE;
+      }
+      one.writeVarLongZigZagLong(fields[0], fields[1], fields[2]);
+      three.writeVarLong(fields[0]);
+      three.writeZigZag(fields[1]);
+      three.writeLong(fields[2]);
+    }
+    assertArrayEquals(three.toByteArray(), one.toByteArray());
+  }
+
   @Test
   void longsAreBigEndianAndVarintsSevenBitsLowFirst() {
     ByteWriter out = new ByteWriter(16);

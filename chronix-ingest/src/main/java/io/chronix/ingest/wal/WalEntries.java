@@ -4,6 +4,7 @@ import io.chronix.core.codec.ByteReader;
 import io.chronix.core.codec.ByteWriter;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.buffer.SeriesHandle;
 import io.chronix.ingest.pipeline.PointBatch;
 import java.util.Map;
@@ -145,10 +146,17 @@ public final class WalEntries {
     long previous = 0;
     for (int i = 0; i < batch.size(); i++) {
       int series = batch.seriesOf(i);
+      long timestamp = batch.timestamp(i);
+      ValueType type = batch.seriesType(series); // the batch's column: through handle and key a point missed the cache
+      if (type == ValueType.DOUBLE) { // most points: one call
+        out.writeVarLongZigZagLong(series, timestamp - previous, Double.doubleToRawLongBits(batch.value(i)));
+        previous = timestamp;
+        continue;
+      }
       out.writeVarLong(series);
-      out.writeZigZag(batch.timestamp(i) - previous);
-      previous = batch.timestamp(i);
-      switch (batch.seriesType(series)) { // the batch's column: through handle and key a point missed the cache
+      out.writeZigZag(timestamp - previous);
+      previous = timestamp;
+      switch (type) {
         case LONG:
           out.writeLong(batch.longValue(i));
           break;

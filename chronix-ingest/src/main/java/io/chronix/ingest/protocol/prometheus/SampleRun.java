@@ -1,5 +1,9 @@
 package io.chronix.ingest.protocol.prometheus;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * A TimeSeries' samples read straight from the body's bytes, as many in a row as take the plain
  * form every encoder writes: {@code Sample} messages holding only the value (fixed64, field 1) and
@@ -18,6 +22,9 @@ final class SampleRun {
   private static final byte TIMESTAMP = 2 << 3;
   private static final byte SAMPLE = 2 << 3 | 2;
   private static final int MAX_VARINT_BYTES = 10;
+  /** A fixed64 field: eight bytes, least significant first (a method of shifts was a call a sample). */
+  private static final VarHandle LITTLE_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private SampleRun() {}
 
@@ -56,7 +63,7 @@ final class SampleRun {
       while (q < sampleEnd) {
         byte tag = body[q++];
         if (tag == VALUE && sampleEnd - q >= Long.BYTES) {
-          valueBits = littleEndianLong(body, q);
+          valueBits = (long) LITTLE_ENDIAN_LONGS.get(body, q);
           q += Long.BYTES;
         } else if (tag == TIMESTAMP) {
           long value = 0;
@@ -85,11 +92,5 @@ final class SampleRun {
         return taken;
       }
     }
-  }
-
-  private static long littleEndianLong(byte[] b, int at) {
-    return (b[at] & 0xFFL) | (b[at + 1] & 0xFFL) << 8 | (b[at + 2] & 0xFFL) << 16 | (b[at + 3] & 0xFFL) << 24
-        | (b[at + 4] & 0xFFL) << 32 | (b[at + 5] & 0xFFL) << 40 | (b[at + 6] & 0xFFL) << 48
-        | (b[at + 7] & 0xFFL) << 56;
   }
 }
