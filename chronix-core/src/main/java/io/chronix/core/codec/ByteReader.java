@@ -74,8 +74,8 @@ public final class ByteReader {
    *
    * <p>This loop and {@link #readDecimals(double[], int, int, double)}'s are one loop each, the
    * varint read written out in both: one loop for both kinds, with a branch on the kind a value
-   * and the call for the last bytes inside it, took 20-30 % longer a value in the quick compiler's
-   * code (docs/benchmarks.md, "Varints read without a call in the loop").
+   * and the call for the last bytes inside it, took 25-40 % longer a value in the quick compiler's
+   * code (docs/benchmarks.md, "The quick compiler's hot loops").
    */
   public void readZigZags(long[] into, int offset, int count) {
     byte[] b = bytes;

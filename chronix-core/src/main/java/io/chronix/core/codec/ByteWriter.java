@@ -61,7 +61,8 @@ public final class ByteWriter {
   /**
    * A varint, a zig-zag varint and eight big-endian bytes, as the three calls would write them,
    * with one capacity check: a log entry's point (series, timestamp change, value). Three calls a
-   * point, which the quick compiler does not inline, were a tenth of a remote-write request.
+   * point, which the quick compiler does not inline, in a log encoding that took a sixth of a
+   * remote-write request's thread (11 % with this).
    */
   public void writeVarLongZigZagLong(long unsigned, long signed, long fixed) {
     ensure(2 * 10 + 8);

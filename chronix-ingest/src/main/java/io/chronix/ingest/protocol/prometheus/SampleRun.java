@@ -13,7 +13,7 @@ import java.nio.ByteOrder;
  *
  * <p>Why: through {@code CodedInputStream} a sample took eight calls (its length, a limit pushed and
  * popped, three tags, value, timestamp), which the server's quick JIT compiler does not inline: a
- * quarter of a remote-write request's CPU.
+ * quarter of a remote-write request's thread (docs/benchmarks.md, "The quick compiler's hot loops").
  */
 final class SampleRun {
 
