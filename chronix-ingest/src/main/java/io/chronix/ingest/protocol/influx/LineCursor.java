@@ -74,17 +74,7 @@ final class LineCursor {
 
   /** Moves to the next {@code stop} or space (a raw value's end). */
   void skipRaw(char stop) {
-    byte[] t = text;
-    int p = position;
-    int e = end;
-    while (p < e) {
-      byte c = t[p];
-      if (c == stop || c == ' ') {
-        break;
-      }
-      p++;
-    }
-    position = p;
+    position = ByteScan.indexOfEither(text, position, end, (byte) stop, (byte) ' ');
   }
 
   /**
