@@ -85,14 +85,14 @@ public final class ByteNumbers {
     return negative ? -result : result;
   }
 
+  private static final long MAX_TENTH = Long.MAX_VALUE / 10;
+  private static final long MAX_LAST_DIGIT = Long.MAX_VALUE % 10;
+
   /**
    * A signed decimal long in {@code [start, end)} (ASCII digits, optional sign).
    *
    * @throws NumberFormatException exactly where {@link Long#parseLong} throws for the same text
    */
-  private static final long MAX_TENTH = Long.MAX_VALUE / 10;
-  private static final long MAX_LAST_DIGIT = Long.MAX_VALUE % 10;
-
   public static long parseLong(byte[] text, int start, int end) {
     int i = start;
     boolean negative = false;

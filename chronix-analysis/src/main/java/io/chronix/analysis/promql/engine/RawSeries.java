@@ -117,7 +117,9 @@ public final class RawSeries {
    * As {@link #upperBound(long)}, searching on from {@code from}, which must be at or before the
    * answer, in strides that double ({@link Points#lowerBoundFrom}): an instant selector's steps
    * move forward by a step each, which may pass many samples, where a binary search over the whole
-   * series took a dozen probes a step (4 % of a {@code sum by} over a day of P4's series).
+   * series took a dozen probes a step (4 % of a {@code sum by} over a day of P4's series). A range
+   * function's windows, which move a few samples a step, walk on one sample at a time instead
+   * ({@link #upperBoundFrom}).
    */
   int upperBoundOnwards(int from, long t) {
     return t == Long.MAX_VALUE ? size : Points.lowerBoundFrom(timestamps, from, size, t + 1);

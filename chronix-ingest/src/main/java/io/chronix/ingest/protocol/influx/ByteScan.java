@@ -19,7 +19,11 @@ final class ByteScan {
 
   private ByteScan() {}
 
-  /** The index of the first {@code a} in [from, to), or {@code to}. */
+  /**
+   * The index of the first {@code a} in [from, to), or {@code to}. A loop of its own: as
+   * {@link #indexOfEither} with {@code a} twice, the searches took 16.5 % of
+   * {@code IngestPathBenchmark}'s P4 samples against 14.8 % (line ends scan whole lines).
+   */
   static int indexOf(byte[] bytes, int from, int to, byte a) {
     long as = (a & 0xFFL) * LOW_BITS;
     int at = from;
