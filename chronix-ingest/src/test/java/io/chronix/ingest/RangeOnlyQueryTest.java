@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A query whose main part is only a time range and whose series come from a selector (as the
- * PromQL API asks) selects the records the same query does with the series in its main part:
- * records are checked against the range by their doc values there, by Solr's points here.
+ * PromQL API asks) selects the records the same query does with the series in its main part, and
+ * both the points written in the range: records are checked against the range by their doc values
+ * where the rest of the query selects few, by Solr's points where it selects many.
  */
 class RangeOnlyQueryTest {
 
@@ -48,15 +49,24 @@ class RangeOnlyQueryTest {
       Random random = new Random(11);
       int nonEmpty = 0;
       for (int round = 0; round < 60; round++) {
-        // on record edges (every 10 s) half of the time, anywhere the other half
-        long from = T0 + (round % 2 == 0 ? random.nextInt(22) * 10_000L : random.nextInt(220_000) - 5_000);
-        long to = from + (round % 2 == 0 ? random.nextInt(5) * 10_000L - 1 + random.nextInt(2) : random.nextInt(60_000));
+        // from a record's first point (records of 10 s), from a record's last point, or anywhere
+        long from = T0 + switch (round % 3) {
+          case 0 -> random.nextInt(22) * 10_000L;
+          case 1 -> random.nextInt(21) * 10_000L + 9_000;
+          default -> random.nextInt(220_000) - 5_000;
+        };
+        long to = from + (round % 3 < 2 ? Math.max(0, random.nextInt(5) * 10_000L - 1 + random.nextInt(2)) : random.nextInt(60_000));
         String host = HOSTS.get(round % HOSTS.size());
         List<Long> bySelector = timestamps(TestHttp.query(server.solrUrl(), "start:" + from + " AND end:" + to,
             "&fl=points&chronix.match=" + URLEncoder.encode("cpu{host=\"" + host + "\"}", StandardCharsets.UTF_8)));
         List<Long> byQuery = timestamps(TestHttp.query(server.solrUrl(),
             "name:cpu AND host:" + host + " AND start:" + from + " AND end:" + to, "&fl=points"));
         assertEquals(byQuery, bySelector, "host " + host + " [" + from + ", " + to + "]");
+        // a tenth of the records by doc values; all ten hosts (the whole index) by Solr's points
+        assertEquals(written(from, to, 1), byQuery, "host " + host + " [" + from + ", " + to + "]");
+        List<Long> allHosts = timestamps(TestHttp.query(server.solrUrl(), "name:cpu AND start:" + from + " AND end:" + to,
+            "&fl=points&rows=20&cj=name,host"));
+        assertEquals(written(from, to, HOSTS.size()), allHosts, "all hosts [" + from + ", " + to + "]");
         if (!byQuery.isEmpty()) {
           nonEmpty++;
         }
@@ -124,6 +134,20 @@ class RangeOnlyQueryTest {
 
   private static String seconds(long millis) {
     return java.math.BigDecimal.valueOf(millis, 3).toPlainString();
+  }
+
+  /** The timestamps written in [from, to] (one a second from T0 for 210 s), once for each of the series. */
+  private static List<Long> written(long from, long to, int series) {
+    List<Long> timestamps = new ArrayList<>();
+    for (int s = 0; s < series; s++) {
+      for (int i = 0; i < 210; i++) {
+        long t = T0 + i * 1000L;
+        if (t >= from && t <= to) {
+          timestamps.add(t);
+        }
+      }
+    }
+    return timestamps;
   }
 
   private static List<Long> timestamps(JsonNode answer) {

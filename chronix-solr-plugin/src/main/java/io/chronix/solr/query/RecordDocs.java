@@ -21,13 +21,15 @@ import org.apache.solr.search.SolrIndexSearcher;
 import org.apache.solr.search.SortedIntDocSet;
 
 /**
- * The records a series query selects. Where its main query is nothing but a time range (as the
- * PromQL API sends: {@code end:[from TO *] AND start:[* TO to]}) and the filters select few
- * records, the filters' set comes from Solr's filter cache and the range is checked on those
- * records' doc values. Solr would compute the range on its own over the whole index, from the
- * points of every record, to intersect it with the few: 27 % of a one-series PromQL query over
- * 10,000 series. The answer is the same set: the range clauses are checked as they read, on the
- * same single-valued fields.
+ * The records a series query selects. Where its main query is a conjunction with time-range
+ * clauses (the PromQL API's {@code end:[from TO *] AND start:[* TO to]}, a series query's
+ * {@code name:cpu AND host:a AND start:.. AND end:..}) and the rest of it selects few records, the
+ * rest's set comes from Solr's filter cache and the range is checked on those records' doc values.
+ * Solr would compute the range on its own over the whole index, from the points of every record, to
+ * intersect it with the few: 27 % of a one-series PromQL query over 10,000 series; and a window
+ * that moves (a dashboard's "last hour") is a new query each time, which its filter cache cannot
+ * answer. The answer is the same set: the range clauses are checked as they read, on the same
+ * single-valued fields.
  */
 final class RecordDocs {
 
@@ -39,10 +41,11 @@ final class RecordDocs {
   private RecordDocs() {}
 
   static DocSet of(SolrIndexSearcher searcher, List<Query> queries) throws IOException {
-    List<LongRange> ranges = rangesOnly(queries.get(0), searcher.getSchema());
-    if (ranges == null) {
+    Conjunction main = Conjunction.of(queries.get(0), searcher.getSchema());
+    if (main == null || main.ranges().isEmpty()) {
       return searcher.getDocSet(queries);
     }
+    List<LongRange> ranges = main.ranges();
     List<LongRange> open = new ArrayList<>(ranges.size());
     for (LongRange range : ranges) {
       switch (IndexBounds.of(searcher.getIndexReader(), range.field()).against(range.lower(), range.upper())) {
@@ -54,62 +57,81 @@ final class RecordDocs {
         default: // every record in range: the clause is left out
       }
     }
-    if (open.size() < ranges.size()) {
-      queries = new ArrayList<>(queries);
-      queries.set(0, conjunction(open));
-      ranges = open;
+    List<Query> rest = new ArrayList<>(queries);
+    rest.set(0, main.rest());
+    if (open.isEmpty()) {
+      return searcher.getDocSet(rest);
     }
-    if (queries.size() == 1 || ranges.isEmpty()) {
-      return searcher.getDocSet(queries);
+    if (main.rest() instanceof MatchAllDocsQuery && queries.size() == 1) {
+      return searcher.getDocSet(List.of(conjunction(open, main.rest())));
     }
-    DocSet filtered = searcher.getDocSet(queries.subList(1, queries.size()));
+    DocSet filtered = searcher.getDocSet(rest);
     if (filtered.size() > searcher.maxDoc() / MAX_SHARE_DIVISOR) {
-      return searcher.getDocSet(queries);
+      rest.set(0, conjunction(open, main.rest()));
+      return searcher.getDocSet(rest);
     }
-    return withinRanges(searcher, filtered, ranges);
+    return withinRanges(searcher, filtered, open);
   }
 
-  /**
-   * The ranges' clauses as one query: all records where there are none. The clauses the whole index
-   * satisfies had made Solr intersect them record by record (the window of a dashboard's "last 6
-   * hours" ends after every record's start), for a set its filter cache cannot keep as the window
-   * moves: a third of listing the label names of 10,000 series.
-   */
-  private static Query conjunction(List<LongRange> ranges) {
-    if (ranges.isEmpty()) {
-      return new MatchAllDocsQuery();
-    }
-    if (ranges.size() == 1) {
-      return ranges.get(0).clause();
-    }
-    BooleanQuery.Builder all = new BooleanQuery.Builder();
-    for (LongRange range : ranges) {
-      all.add(range.clause(), BooleanClause.Occur.MUST);
-    }
-    return all.build();
-  }
+  /** A conjunction's long-range clauses on single-valued doc-values fields, and all its other clauses as one query. */
+  private record Conjunction(List<LongRange> ranges, Query rest) {
 
-  /** The query's clauses as long ranges when it is a conjunction of nothing else, or null. */
-  private static List<LongRange> rangesOnly(Query query, IndexSchema schema) {
-    List<LongRange> ranges = new ArrayList<>();
-    if (query instanceof BooleanQuery bool) {
+    /** The query's parts when it is a conjunction (or a single clause), or null. */
+    static Conjunction of(Query query, IndexSchema schema) {
+      if (!(query instanceof BooleanQuery bool)) {
+        LongRange range = longRange(query, schema);
+        return range == null ? new Conjunction(List.of(), query) : new Conjunction(List.of(range), new MatchAllDocsQuery());
+      }
       if (bool.clauses().isEmpty() || bool.getMinimumNumberShouldMatch() > 0) {
         return null;
       }
+      List<LongRange> ranges = new ArrayList<>();
+      List<Query> others = new ArrayList<>();
       for (BooleanClause clause : bool.clauses()) {
         if (!clause.isRequired()) {
           return null;
         }
         LongRange range = longRange(clause.getQuery(), schema);
         if (range == null) {
-          return null;
+          others.add(clause.getQuery());
+        } else {
+          ranges.add(range);
         }
-        ranges.add(range);
       }
-      return ranges;
+      return new Conjunction(ranges, all(others));
     }
-    LongRange range = longRange(query, schema);
-    return range == null ? null : List.of(range);
+
+    private static Query all(List<Query> clauses) {
+      if (clauses.isEmpty()) {
+        return new MatchAllDocsQuery();
+      }
+      if (clauses.size() == 1) {
+        return clauses.get(0);
+      }
+      BooleanQuery.Builder all = new BooleanQuery.Builder();
+      for (Query clause : clauses) {
+        all.add(clause, BooleanClause.Occur.FILTER);
+      }
+      return all.build();
+    }
+  }
+
+  /**
+   * The open ranges' clauses and the rest as one query. The clauses the whole index satisfies had
+   * made Solr intersect them record by record (the window of a dashboard's "last 6 hours" ends after
+   * every record's start), for a set its filter cache cannot keep as the window moves: a third of
+   * listing the label names of 10,000 series.
+   */
+  private static Query conjunction(List<LongRange> ranges, Query rest) {
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    if (!(rest instanceof MatchAllDocsQuery)) {
+      all.add(rest, BooleanClause.Occur.FILTER);
+    }
+    for (LongRange range : ranges) {
+      all.add(range.clause(), BooleanClause.Occur.FILTER);
+    }
+    BooleanQuery query = all.build();
+    return query.clauses().size() == 1 ? query.clauses().get(0).getQuery() : query;
   }
 
   private static LongRange longRange(Query query, IndexSchema schema) {
