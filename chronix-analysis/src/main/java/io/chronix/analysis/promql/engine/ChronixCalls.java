@@ -115,8 +115,7 @@ final class ChronixCalls {
       }
       int step = (int) ((w.evalTime - evaluator.grid.start()) / evaluator.grid.interval());
       long end = reference.windowEnd(evaluator, step);
-      refWindow.timestamps = ref.timestampArray();
-      refWindow.values = ref.valueArray();
+      refWindow.over(ref);
       refWindow.from = ref.upperBound(end - reference.rangeMillis());
       refWindow.to = ref.upperBound(end);
       if (refWindow.to <= refWindow.from) {
@@ -147,8 +146,7 @@ final class ChronixCalls {
     List<RawSeries> output = new ArrayList<>(input.series().size());
     Window span = new Window();
     for (RawSeries s : input.series()) {
-      span.timestamps = s.timestampArray();
-      span.values = s.valueArray();
+      span.over(s);
       span.from = s.upperBound(Math.min(first, last - input.rangeMillis()));
       span.to = s.upperBound(Math.max(last, first + input.rangeMillis()));
       if (span.to <= span.from) {

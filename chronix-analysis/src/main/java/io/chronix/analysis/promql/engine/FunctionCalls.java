@@ -237,8 +237,7 @@ final class FunctionCalls {
     w.rangeMillis = argument.rangeMillis();
     w.scalars = new double[scalars.size()];
     StepSeries out = new StepSeries(keepName ? s.labels() : s.labels().withoutMetricName(), steps);
-    w.timestamps = s.timestampArray();
-    w.values = s.valueArray();
+    w.over(s);
     w.metricName = s.labels().metricName();
     int from = 0;
     int to = 0;

@@ -73,7 +73,7 @@ final class RangeFunctions {
       return Window.NO_VALUE;
     }
     double result = w.last() - w.first();
-    if (isCounter) {
+    if (isCounter && w.fallsInside()) {
       for (int i = 1; i < n; i++) {
         if (w.v(i) < w.v(i - 1)) {
           result += w.v(i - 1);

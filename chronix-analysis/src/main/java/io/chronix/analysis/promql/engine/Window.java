@@ -22,6 +22,17 @@ final class Window {
   /** The scalar arguments of the call at this step, in argument order. */
   double[] scalars;
   String metricName;
+  /** The series' size and its falls, found when a function first asks (see {@link #fallsInside}). */
+  private int seriesSize;
+  private CounterFalls falls;
+
+  /** The window's samples come from this series now. */
+  void over(RawSeries series) {
+    timestamps = series.timestampArray();
+    values = series.valueArray();
+    seriesSize = series.size();
+    falls = null;
+  }
 
   static boolean isNoValue(double value) {
     return Double.doubleToRawLongBits(value) == 0x7ff8_0000_dead_0001L;
@@ -53,6 +64,14 @@ final class Window {
 
   long lastTime() {
     return timestamps[to - 1];
+  }
+
+  /** Whether a value inside the window falls below the one before it (a counter's reset). */
+  boolean fallsInside() {
+    if (falls == null) {
+      falls = CounterFalls.of(values, seriesSize);
+    }
+    return falls.inside(from, to);
   }
 
   double[] copyValues() {
