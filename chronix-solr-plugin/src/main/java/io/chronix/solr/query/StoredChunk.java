@@ -32,8 +32,13 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
    * minutes of many day-long records held every blob until the join, and the collector copied
    * them into the old generation: on 10,000 series a third of the query's time was collection.
    */
-  StoredChunk decodedFor(SeriesFields series, TimeRange range) {
-    return new StoredChunk(id, docId, version, null, startMillis, endMillis, stats, range, decode(series, range));
+  StoredChunk decodedFor(TimeRange range) throws CorruptBlobException {
+    return new StoredChunk(id, docId, version, null, startMillis, endMillis, stats, range, blobPoints(range));
+  }
+
+  private Points blobPoints(TimeRange range) throws CorruptBlobException {
+    return range.isAll() ? ChunkCodec.decode(data)
+        : ChunkCodec.decode(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
   }
 
   /** This chunk with its blob, read from the searcher the query ran on if it was left unread. */
@@ -85,15 +90,14 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
       return decoded;
     }
     try {
-      return range.isAll() ? ChunkCodec.decode(data)
-          : ChunkCodec.decode(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
+      return blobPoints(range);
     } catch (CorruptBlobException e) {
       throw undecodable(series, e);
     }
   }
 
   /** A blob that cannot be decoded: a server error naming the record and its series. */
-  private SolrException undecodable(SeriesFields series, CorruptBlobException e) {
+  SolrException undecodable(SeriesFields series, CorruptBlobException e) {
     return new SolrException(SolrException.ErrorCode.SERVER_ERROR,
         "record " + id + " of series " + series + " cannot be decoded: " + e.getMessage(), e);
   }

@@ -14,7 +14,7 @@ class StoredChunkTest {
   private static final long T0 = 1_700_000_000_000L;
 
   @Test
-  void aRecordDecodedAsItIsReadAnswersAsItsBlobWould() {
+  void aRecordDecodedAsItIsReadAnswersAsItsBlobWould() throws Exception {
     Points points = new Points();
     for (int i = 0; i < 2_000; i++) { // four blocks, one point a second
       points.add((T0 + i * 1000L) * 1_000_000L, Math.sin(i / 10.0));
@@ -24,7 +24,7 @@ class StoredChunkTest {
     TimeRange range = new TimeRange(T0 + 1_500_000L, T0 + 1_800_000L); // inside the last block but one
     SeriesFields series = new SeriesFields();
 
-    StoredChunk decoded = stored.decodedFor(series, range);
+    StoredChunk decoded = stored.decodedFor(range);
 
     assertNull(decoded.data(), "the blob is let go");
     Points expected = stored.decode(series, range);
