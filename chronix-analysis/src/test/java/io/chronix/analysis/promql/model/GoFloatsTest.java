@@ -41,5 +41,35 @@ class GoFloatsTest {
       String expected = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
       assertEquals(expected, GoFloats.format(value), Double.toString(value));
     }
+    for (int i = 0; i < 300_000; i++) { // decimals of a few digits, as gauges are, up to and past the short form's limit
+      int k = random.nextInt(8);
+      double value = (random.nextLong() % (long) Math.pow(10, 2 + random.nextInt(13))) / Math.pow(10, k);
+      String expected = new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
+      assertEquals(expected, GoFloats.format(value), Double.toString(value));
+    }
+  }
+
+  /** The short form is Java's shortest digits' plain form wherever it answers, and reads back. */
+  @Test
+  void shortDecimalsReadBackAsTheirValue() {
+    Random random = new Random(9);
+    int answered = 0;
+    for (int i = 0; i < 300_000; i++) {
+      double value = random.nextBoolean() ? (random.nextInt(2_000_000) - 1_000_000) / Math.pow(10, random.nextInt(7))
+          : (random.nextDouble() - 0.5) * Math.pow(10, random.nextInt(14) - 4);
+      String decimal = GoFloats.shortDecimal(value);
+      if (decimal == null) {
+        continue;
+      }
+      answered++;
+      assertEquals(value, Double.parseDouble(decimal), decimal);
+      assertEquals(new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString(), decimal);
+    }
+    assertEquals(true, answered > 100_000, "short forms: " + answered);
+    assertEquals("0.3", GoFloats.shortDecimal(0.3));
+    assertEquals("-41.25", GoFloats.shortDecimal(-41.25));
+    assertEquals("0.000001", GoFloats.shortDecimal(1e-6));
+    assertEquals(null, GoFloats.shortDecimal(0.1 + 0.2), "0.30000000000000004 has more digits");
+    assertEquals(null, GoFloats.shortDecimal(3e9 + 0.5), "past the limit");
   }
 }
