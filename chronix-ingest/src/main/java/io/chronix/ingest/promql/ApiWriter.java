@@ -121,26 +121,13 @@ final class ApiWriter {
       json.writeEndArray();
     } else {
       json.writeStartArray();
+      RangeValuesText values = new RangeValuesText();
       for (QueryResult.Series series : ((QueryResult.Matrix) data).series()) {
         json.writeStartObject();
         json.writeFieldName("metric");
         labels(json, series.labels());
-        json.writeArrayFieldStart("values");
-        // a range's steps often repeat a value (a gauge that holds, a sample looked back at):
-        // its text is made once for the run
-        long[] timestamps = series.timestamps();
-        double[] values = series.values();
-        long previousBits = 0;
-        String text = null;
-        for (int i = 0; i < series.size(); i++) {
-          long bits = Double.doubleToRawLongBits(values[i]);
-          if (text == null || bits != previousBits) {
-            text = GoFloats.format(values[i]);
-            previousBits = bits;
-          }
-          point(json, timestamps[i], text);
-        }
-        json.writeEndArray();
+        json.writeFieldName("values");
+        values.write(json, series.timestamps(), series.values(), series.size());
         json.writeEndObject();
       }
       json.writeEndArray();

@@ -49,6 +49,18 @@ class GoFloatsTest {
     }
   }
 
+  /** Whole numbers as Go prints them, from single digits to past 10^15 (where the plain form takes over). */
+  @Test
+  void wholeNumbersAsTheirDigits() {
+    Random random = new Random(4);
+    for (int i = 0; i < 200_000; i++) {
+      long whole = random.nextLong() % (long) Math.pow(10, 1 + random.nextInt(17));
+      double value = whole;
+      String expected = whole == 0 ? "0" : new BigDecimal(value).toPlainString();
+      assertEquals(expected, GoFloats.format(value), Long.toString(whole));
+    }
+  }
+
   /** The short form is Java's shortest digits' plain form wherever it answers, and reads back. */
   @Test
   void shortDecimalsReadBackAsTheirValue() {
