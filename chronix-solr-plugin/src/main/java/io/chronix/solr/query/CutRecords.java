@@ -124,9 +124,9 @@ final class CutRecords {
   /** Decodes and places the records still held; call before reading the chunks the records went into. */
   void decode() {
     if (!pending.isEmpty()) {
-      // the last batch: here while a worker has batches left, else on all cores if it is large
-      boolean large = pending.size() > 1 && points >= parallelPoints;
-      send(inFlight.isEmpty() && large ? Decoding.SPREAD : Decoding.HERE);
+      // the last batch on all cores if it is large: a worker busy with the batches before it joins
+      // in when it is done with them, else this thread decodes it all
+      send(pending.size() > 1 && points >= parallelPoints ? Decoding.SPREAD : Decoding.HERE);
     }
     // newest first: still queued, they run here, while the worker takes the oldest
     while (!inFlight.isEmpty()) {
