@@ -15,6 +15,10 @@ import org.antlr.v4.runtime.misc.ParseCancellationException;
 /** Parses PromQL text into a checked syntax tree; the one entry point of this package. */
 public final class PromQlParser {
 
+  /** Queries' and selectors' trees kept for their texts sent again (ParsedTexts). */
+  private static final ParsedTexts<Expr> QUERIES = new ParsedTexts<>(256);
+  private static final ParsedTexts<VectorSelector> SELECTORS = new ParsedTexts<>(256);
+
   private PromQlParser() {}
 
   /** @throws ParseException with the position and the problem */
@@ -22,7 +26,12 @@ public final class PromQlParser {
     if (query == null || query.isBlank()) {
       throw new ParseException(query == null ? "" : query, Position.NONE, "no expression found in input");
     }
-    return (Expr) twoStage(query, parser -> new AstBuilder(query).visit(parser.query()));
+    Expr tree = QUERIES.get(query);
+    if (tree == null) {
+      tree = (Expr) twoStage(query, parser -> new AstBuilder(query).visit(parser.query()));
+      QUERIES.put(query, tree);
+    }
+    return tree;
   }
 
   /** A lone vector selector, as {@code match[]} parameters give them. */
@@ -30,7 +39,12 @@ public final class PromQlParser {
     if (selector == null || selector.isBlank()) {
       throw new ParseException(selector == null ? "" : selector, Position.NONE, "no expression found in input");
     }
-    return (VectorSelector) twoStage(selector, parser -> new AstBuilder(selector).visit(parser.selectorOnly()));
+    VectorSelector tree = SELECTORS.get(selector);
+    if (tree == null) {
+      tree = (VectorSelector) twoStage(selector, parser -> new AstBuilder(selector).visit(parser.selectorOnly()));
+      SELECTORS.put(selector, tree);
+    }
+    return tree;
   }
 
   /**
