@@ -5,8 +5,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.FutureTask;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 
@@ -39,7 +40,7 @@ final class CutRecords {
 
   /** A batch and its decoding: index i of {@code decoded} or {@code errors} for record i. */
   private record Batch(List<Pending> records, StoredChunk[] decoded, CorruptBlobException[] errors,
-      ForkJoinTask<?> task) {
+      FutureTask<Void> task) {
 
     static Batch of(List<Pending> records, TimeRange range, Decoding where) {
       StoredChunk[] decoded = new StoredChunk[records.size()];
@@ -51,19 +52,44 @@ final class CutRecords {
           errors[i] = e;
         }
       };
-      ForkJoinTask<?> task = null;
+      FutureTask<Void> task = null;
       switch (where) {
         case HERE -> IntStream.range(0, decoded.length).forEach(decodeOne);
         case SPREAD -> IntStream.range(0, decoded.length).parallel().forEach(decodeOne);
-        default -> task = ForkJoinPool.commonPool().submit(() -> IntStream.range(0, decoded.length).forEach(decodeOne));
+        default -> {
+          task = new FutureTask<>(() -> IntStream.range(0, decoded.length).forEach(decodeOne), null);
+          ForkJoinPool.commonPool().execute(task);
+        }
       }
       return new Batch(records, decoded, errors, task);
     }
 
-    /** Waits for the decoding (or does it here, where no worker has taken it yet) and places the chunks. */
+    boolean isDone() {
+      return task == null || task.isDone();
+    }
+
+    /**
+     * Places the chunks, decoding them here first where no worker has started on them: a task runs
+     * once, whoever starts it (other queries' batches may hold the pool's workers), and is only
+     * waited for while a worker decodes it.
+     */
     void place() {
       if (task != null) {
-        task.join();
+        task.run();
+        try {
+          task.get();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while records were decoded", e);
+        } catch (ExecutionException e) {
+          if (e.getCause() instanceof RuntimeException runtime) {
+            throw runtime;
+          }
+          if (e.getCause() instanceof Error error) {
+            throw error;
+          }
+          throw new IllegalStateException(e.getCause());
+        }
       }
       for (int i = 0; i < decoded.length; i++) {
         Pending cut = records.get(i);
@@ -112,11 +138,11 @@ final class CutRecords {
       return;
     }
     inFlight.addLast(batch);
-    while (!inFlight.isEmpty() && inFlight.getFirst().task().isDone()) { // decoded meanwhile: placed now
+    while (!inFlight.isEmpty() && inFlight.getFirst().isDone()) { // decoded meanwhile: placed now
       inFlight.removeFirst().place();
     }
     if (inFlight.size() > IN_FLIGHT) {
-      // the newest is likely still queued: joined, it runs here while a worker decodes the older ones
+      // the newest is likely still queued: it runs here while a worker decodes the older ones
       inFlight.removeLast().place();
     }
   }
@@ -128,7 +154,7 @@ final class CutRecords {
       // in when it is done with them, else this thread decodes it all
       send(pending.size() > 1 && points >= parallelPoints ? Decoding.SPREAD : Decoding.HERE);
     }
-    // newest first: still queued, they run here, while the worker takes the oldest
+    // newest first: those still queued run here, while a worker takes the oldest
     while (!inFlight.isEmpty()) {
       inFlight.removeLast().place();
     }

@@ -3,13 +3,18 @@ package io.chronix.solr.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.series.Points;
 import java.util.ArrayList;
 import java.util.List;
+import java.time.Duration;
 import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.TimeUnit;
 import org.apache.solr.common.SolrException;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +64,42 @@ class CutRecordsTest {
         }
         assertEquals(records, found, "records placed, parallel points " + parallelPoints);
       }
+    }
+  }
+
+  /**
+   * With the pool's workers all held by other work, the reader decodes every handed-off batch
+   * itself: it never waits for a batch no worker has started.
+   */
+  @Test
+  void theReaderDecodesWhatNoWorkerStarted() throws Exception {
+    CountDownLatch release = new CountDownLatch(1);
+    CountDownLatch held = new CountDownLatch(ForkJoinPool.getCommonPoolParallelism());
+    for (int w = 0; w < ForkJoinPool.getCommonPoolParallelism(); w++) {
+      ForkJoinPool.commonPool().execute(() -> {
+        held.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+    }
+    try {
+      assertTrue(held.await(10, TimeUnit.SECONDS), "the pool's workers are held");
+      List<StoredChunk> group = new ArrayList<>();
+      assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+        CutRecords cuts = new CutRecords(RANGE, 0);
+        for (int r = 0; r < CutRecords.BATCH * (CutRecords.IN_FLIGHT + 2); r++) {
+          cuts.add(group, chunk("r" + r, 300), new SeriesFields(), 300);
+        }
+        cuts.decode();
+      });
+      for (StoredChunk placed : group) {
+        assertNull(placed.data(), placed.id() + " decoded");
+      }
+    } finally {
+      release.countDown();
     }
   }
 
