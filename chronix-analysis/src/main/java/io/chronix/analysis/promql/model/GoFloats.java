@@ -9,8 +9,8 @@ import java.math.BigDecimal;
  */
 public final class GoFloats {
 
-  private static final double[] SCALES = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
-  private static final long[] LONG_SCALES = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+  /** 10^k for the fraction digits k of a short decimal. */
+  private static final long[] SCALES = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
   /** 2^51 / 10^6: a double's spacing below it is under half a millionth. */
   private static final double SHORT_LIMIT = 2_251_799_813.0;
   /** Room {@link #writeShort} needs: a sign, 16 digits, a point. */
@@ -37,9 +37,15 @@ public final class GoFloats {
   /**
    * Writes {@link #format}'s text into {@code out} from {@code at}, which must have room for
    * {@link #SHORT_CHARS}, where it is short: NaN, the infinities, zeros, whole numbers below 10^15
-   * and {@link #shortDecimal short decimals}. Returns the end, or -1 (nothing written) for any other
-   * value. Written straight into a buffer because the texts of a range's samples, one String each,
-   * were a quarter of a {@code sum by} over 100 series.
+   * and decimals of one to six fraction digits. Returns the end, or -1 (nothing written) for any
+   * other value. Java's conversion of a double to text and a String a sample were 30 % of a
+   * {@code sum by} over 100 series' answer, and most samples are such decimals (41.25, 0.3).
+   *
+   * <p>The decimal is m / 10^k for the first k where the scaled value is an integer m that divides
+   * back to the value: a correctly rounded division, as parsing the text is, so the text reads back
+   * as the value. Below {@link #SHORT_LIMIT} two decimals of k fraction digits lie more than a
+   * double's spacing apart, so at most one reads back as the value: it is Go's shortest form, once
+   * trailing zeros are dropped (a scale that missed its integer by a rounding finds it at the next).
    */
   public static int writeShort(double value, char[] out, int at) {
     if (Double.isNaN(value)) {
@@ -59,7 +65,7 @@ public final class GoFloats {
       return -1;
     }
     for (int k = 1; k < SCALES.length; k++) {
-      double scaled = value * SCALES[k];
+      double scaled = value * SCALES[k]; // the power of ten converts to a double exactly
       if (scaled == (double) (long) scaled && scaled / SCALES[k] == value) {
         long units = Math.abs((long) scaled);
         int digits = k;
@@ -70,10 +76,10 @@ public final class GoFloats {
         if (value < 0) {
           out[at++] = '-';
         }
-        long whole = units / LONG_SCALES[digits];
+        long whole = units / SCALES[digits];
         at = writeLong(whole, out, at);
         out[at++] = '.';
-        long fraction = units - whole * LONG_SCALES[digits];
+        long fraction = units - whole * SCALES[digits];
         for (int digit = digits - 1; digit >= 0; digit--) {
           out[at + digit] = (char) ('0' + fraction % 10);
           fraction /= 10;
@@ -82,25 +88,6 @@ public final class GoFloats {
       }
     }
     return -1;
-  }
-
-  /**
-   * The value as digits with one to six fraction digits, or null (also for whole numbers). Most
-   * samples are such decimals (41.25, 0.3), and Java's conversion of a double to text was a sixth of
-   * a {@code sum by} over 100 series' answer. The decimal is m / 10^k for the first k where the
-   * scaled value is an integer m that divides back to the value: a correctly rounded division, as
-   * parsing the text is, so the text reads back as the value. Below {@link #SHORT_LIMIT} two decimals
-   * of k fraction digits lie more than a double's spacing apart, so at most one reads back as the
-   * value: it is Go's shortest form, once trailing zeros are dropped (a scale that missed its
-   * integer by a rounding finds it at the next).
-   */
-  static String shortDecimal(double value) {
-    if (!(Math.abs(value) < SHORT_LIMIT) || value == Math.rint(value)) {
-      return null; // whole numbers have their own form
-    }
-    char[] text = new char[SHORT_CHARS];
-    int end = writeShort(value, text, 0);
-    return end < 0 ? null : new String(text, 0, end);
   }
 
   /** Decimal digits of a value, with its sign; int arithmetic where it fits (a long division is a call in C1's code). */
