@@ -16,8 +16,18 @@ public final class RawSeries {
   private final long[] timestamps;
   private final double[] values;
   private final int size;
+  /**
+   * False where the samples are known to hold no stale marker: a range selector then takes them as
+   * they are, where a pass over every value looked for one (3 % of a rate over a thousand
+   * counters' request thread, reading the values a second time).
+   */
+  private final boolean mayHoldStaleMarkers;
 
   public RawSeries(Labels labels, long[] timestamps, double[] values, int size) {
+    this(labels, timestamps, values, size, true);
+  }
+
+  private RawSeries(Labels labels, long[] timestamps, double[] values, int size, boolean mayHoldStaleMarkers) {
     if (timestamps.length < size || values.length < size) {
       throw new IllegalArgumentException("arrays shorter than " + size);
     }
@@ -25,6 +35,7 @@ public final class RawSeries {
     this.timestamps = timestamps;
     this.values = values;
     this.size = size;
+    this.mayHoldStaleMarkers = mayHoldStaleMarkers;
   }
 
   /**
@@ -36,16 +47,19 @@ public final class RawSeries {
     long[] t = new long[n];
     double[] v = new double[n];
     int out = 0;
+    boolean stale = false;
     for (int i = 0; i < n; i++) {
       long millis = Math.floorDiv(points.timestamp(i), NANOS_PER_MILLI);
+      double value = points.value(i);
+      stale |= StaleMarker.is(value); // a marker a later point of its millisecond replaced counts too: harmless
       if (out > 0 && t[out - 1] == millis) {
-        v[out - 1] = points.value(i);
+        v[out - 1] = value;
       } else {
         t[out] = millis;
-        v[out++] = points.value(i);
+        v[out++] = value;
       }
     }
-    return new RawSeries(labels, t, v, out);
+    return new RawSeries(labels, t, v, out, stale);
   }
 
   public Labels labels() {
@@ -73,11 +87,14 @@ public final class RawSeries {
   }
 
   public RawSeries withLabels(Labels changed) {
-    return new RawSeries(changed, timestamps, values, size);
+    return new RawSeries(changed, timestamps, values, size, mayHoldStaleMarkers);
   }
 
   /** The same samples without stale markers: range vectors never contain them. */
   RawSeries withoutStaleMarkers() {
+    if (!mayHoldStaleMarkers) {
+      return this;
+    }
     int stale = 0;
     for (int i = 0; i < size; i++) {
       if (StaleMarker.is(values[i])) {
@@ -96,7 +113,7 @@ public final class RawSeries {
         v[out++] = values[i];
       }
     }
-    return new RawSeries(labels, t, v, out);
+    return new RawSeries(labels, t, v, out, false);
   }
 
   /**
