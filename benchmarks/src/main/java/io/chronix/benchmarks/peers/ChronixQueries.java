@@ -21,6 +21,10 @@ final class ChronixQueries {
     this.base = base;
   }
 
+  void ping() throws Exception {
+    Http.get(base.resolve("/ping"));
+  }
+
   Points raw(SeriesRef series, long from, long to) throws Exception {
     JsonNode docs = query(series, from, to, "&fl=points");
     Points points = new Points();

@@ -8,6 +8,11 @@ interface ChronixQueryServer extends PeerServer {
   ChronixQueries queries();
 
   @Override
+  default void ping() throws Exception {
+    queries().ping();
+  }
+
+  @Override
   default Points raw(SeriesRef series, long from, long to) throws Exception {
     return queries().raw(series, from, to);
   }

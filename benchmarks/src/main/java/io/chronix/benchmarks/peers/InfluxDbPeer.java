@@ -124,6 +124,11 @@ final class InfluxDbPeer extends LocalPeer {
   }
 
   @Override
+  public void ping() throws Exception {
+    Http.get(base.resolve("/ping"));
+  }
+
+  @Override
   public Points raw(SeriesRef series, long from, long to) throws Exception {
     Points points = new Points();
     for (JsonNode row : query("SELECT \"value\" FROM " + where(series, from, to))) {

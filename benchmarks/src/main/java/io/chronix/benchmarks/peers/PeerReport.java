@@ -85,7 +85,9 @@ final class PeerReport {
         + "`/api/v1/export` and `max_over_time`; InfluxDB: InfluxQL `SELECT value` and `max(value)`; ours: "
         + "`/solr/chronix/query` with `fl=points` and `cf=metric{max}`. Outlier and trend: ours server-side "
         + "(`cf=metric{outlier}`, `{trend}`), the peers' raw points fetched and the same analysis code run in "
-        + "the client. Every answer (point count, maximum, verdict) agrees with VictoriaMetrics' %s.%n%n",
+        + "the client. `ping`: each server's liveness endpoint (VictoriaMetrics `/health`, InfluxDB and ours `/ping`), as often "
+        + "as a query of each group: one HTTP round trip through this client, the floor under every query. Every answer "
+        + "(point count, maximum, verdict) agrees with VictoriaMetrics' %s.%n%n",
         mix.perGroup(), plan.rounds(), plan.rounds() == 1 ? "" : "s", plan.warmUps(), plan.warmUps() == 1 ? "" : "s",
         mix.disagreements().isEmpty() ? "(checked)" : "except: " + mix.disagreements()));
     out.append("| query | " + String.join(" | ", runs.stream().map(r -> r.name + " p50 / p99 (first round p50), ms").toList())

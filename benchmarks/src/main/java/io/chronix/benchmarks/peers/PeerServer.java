@@ -31,6 +31,9 @@ interface PeerServer extends AutoCloseable {
   /** The clean stop, after which the data directory is complete. */
   void stop() throws Exception;
 
+  /** The server's liveness endpoint, answered without touching the data: one HTTP round trip. */
+  void ping() throws Exception;
+
   /** The points of a series within [from, to] (milliseconds, both inclusive), in time order. */
   Points raw(SeriesRef series, long from, long to) throws Exception;
 

@@ -13,14 +13,17 @@ import java.util.Random;
  * same random series and windows for every server, asked for the raw points, the maximum, and
  * the outlier and trend analyses. Every answer is compared with the first server's: the point
  * count, the maximum and the verdicts must agree, or the figures would compare different work.
+ * Each round also asks each server's liveness endpoint as often as one query of a group: one
+ * HTTP round trip through this client, the floor under every query of the server.
  */
 final class QueryMix {
 
-  enum Kind { RAW, MAX, OUTLIER, TREND }
+  enum Kind { PING, RAW, MAX, OUTLIER, TREND }
 
+  /** A query of a series' window; a ping has neither (a null series). */
   record Query(Kind kind, String range, SeriesRef series, long from, long to) {
     String group() {
-      return kind.name().toLowerCase() + " " + range;
+      return kind == Kind.PING ? "ping" : kind.name().toLowerCase() + " " + range;
     }
   }
 
@@ -51,7 +54,13 @@ final class QueryMix {
       throw new IllegalStateException("no series spans 4 hours");
     }
     List<Query> queries = new ArrayList<>();
+    for (int i = 0; i < perRange; i++) {
+      queries.add(new Query(Kind.PING, "", null, 0, 0));
+    }
     for (Kind kind : Kind.values()) {
+      if (kind == Kind.PING) {
+        continue;
+      }
       Random windows = new Random(random.nextLong());
       for (long hours : new long[] {1, 2, 4, 0}) {
         for (int i = 0; i < perRange; i++) {
@@ -114,6 +123,10 @@ final class QueryMix {
 
   static Object ask(PeerServer server, Query query) throws Exception {
     return switch (query.kind()) {
+      case PING -> {
+        server.ping();
+        yield Boolean.TRUE;
+      }
       case RAW -> {
         Points points = server.raw(query.series(), query.from(), query.to());
         yield points.size();
@@ -127,8 +140,9 @@ final class QueryMix {
   private void check(PeerServer server, Query query, Object answer) {
     Object first = expected.putIfAbsent(query, answer);
     if (first != null && !agree(first, answer) && disagreements.size() < 20) {
-      disagreements.add(server.name() + " " + query.group() + " " + query.series().metric() + query.series().tags()
-          + " [" + query.from() + ", " + query.to() + "]: " + answer + " where the first server said " + first);
+      String what = query.series() == null ? ""
+          : " " + query.series().metric() + query.series().tags() + " [" + query.from() + ", " + query.to() + "]";
+      disagreements.add(server.name() + " " + query.group() + what + ": " + answer + " where the first server said " + first);
     }
   }
 

@@ -57,6 +57,11 @@ final class VictoriaMetricsPeer extends LocalPeer {
   }
 
   @Override
+  public void ping() throws Exception {
+    Http.get(process.base().resolve("/health"));
+  }
+
+  @Override
   public Points raw(SeriesRef series, long from, long to) throws Exception {
     String body = Http.get(process.base().resolve("/api/v1/export?match[]=" + Http.encode(selector(series))
         + "&start=" + seconds(from) + "&end=" + seconds(to)));
