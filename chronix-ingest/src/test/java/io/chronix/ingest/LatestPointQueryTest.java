@@ -97,6 +97,8 @@ class LatestPointQueryTest {
           Points all = TestHttp.pointsOf(whole.get(d));
           Points some = TestHttp.pointsOf(stepped.get(d));
           assertTrue(some.size() <= all.size());
+          long steps = (T0 + 45_000 - grid[0]) / grid[1] + 1;
+          assertTrue(some.size() <= steps, "at most a point a step: " + some.size() + " for " + steps + " steps");
           for (long step = grid[0]; step <= T0 + 45_000; step += grid[1]) {
             int a = Points.lowerBound(all.timestampArray(), all.size(), step + 1) - 1;
             int b = Points.lowerBound(some.timestampArray(), some.size(), step + 1) - 1;

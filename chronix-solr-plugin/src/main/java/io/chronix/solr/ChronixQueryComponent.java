@@ -41,6 +41,7 @@ import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.search.Query;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
@@ -287,17 +288,15 @@ public class ChronixQueryComponent extends SearchComponent {
     // a downsample over a multiple of a rollup tier reads the tier where it answers exactly
     Downsample wanted = summarize || query.keysOnly() || !params.getBool(ROLLUPS, true) ? null
         : RollupPlan.wanted(query.functions(), !query.analyses().isEmpty());
+    String stepsParam = params.get(STEPS);
+    UnaryOperator<JoinedSeries> each = stepsParam == null ? UnaryOperator.identity() : atSteps(stepsParam, query);
     try (RollupSource rollups = wanted == null ? null : RollupSource.of(rb.req.getCore())) {
       RollupPlan plan = rollups == null ? null : RollupPlan.of(wanted, rollups.tiers());
       series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(), query.keysOnly(),
-          summarize, plan, rollups);
+          summarize, plan, rollups, each);
       if (plan != null && series.stream().anyMatch(JoinedSeries::downsampled)) {
         rb.rsp.getResponseHeader().add(ROLLUP_HEADER, plan.tier());
       }
-    }
-    String stepsParam = params.get(STEPS);
-    if (stepsParam != null) {
-      series = atSteps(series, stepsParam, query);
     }
     if (answeredAsObjects(rb, series, query)) {
       return;
@@ -349,7 +348,8 @@ public class ChronixQueryComponent extends SearchComponent {
     }
   }
 
-  private static List<JoinedSeries> atSteps(List<JoinedSeries> series, String stepsParam, SeriesQuery query) {
+  /** Each series cut to the steps ({@link #STEPS}) as it is joined; bad steps are refused before anything is read. */
+  private static UnaryOperator<JoinedSeries> atSteps(String stepsParam, SeriesQuery query) {
     requirePointsOnly(STEPS, query);
     StepPoints.Steps steps;
     try {
@@ -357,7 +357,8 @@ public class ChronixQueryComponent extends SearchComponent {
     } catch (IllegalArgumentException e) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, STEPS + ": " + e.getMessage());
     }
-    return StepPoints.of(series, steps, query.range().toMillis());
+    long lastMillis = query.range().toMillis();
+    return joined -> StepPoints.of(joined, steps, lastMillis);
   }
 
   /** Series as PromQL windows of a tier where they answer exactly, else as points ({@link #WINDOWS}). */

@@ -1,8 +1,6 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.series.Points;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Each series cut down to the points a PromQL instant selector reads at a range query's steps
@@ -49,16 +47,15 @@ public final class StepPoints {
 
   private StepPoints() {}
 
-  /** The series with their points cut down to the steps up to {@code lastMillis}. */
-  public static List<JoinedSeries> of(List<JoinedSeries> series, Steps steps, long lastMillis) {
-    List<JoinedSeries> cut = new ArrayList<>(series.size());
-    for (JoinedSeries joined : series) {
-      Points points = of(joined.points(), steps, lastMillis);
-      cut.add(points == joined.points() ? joined
-          : new JoinedSeries(joined.joinKey(), joined.fields(), points, joined.summary(), joined.downsampled(),
-              joined.windows()));
-    }
-    return cut;
+  /**
+   * One series cut down to the steps up to {@code lastMillis}: what the collector applies to each
+   * series as it is joined ({@link SeriesCollector#collect}), on whichever core joined it.
+   */
+  public static JoinedSeries of(JoinedSeries joined, Steps steps, long lastMillis) {
+    Points points = of(joined.points(), steps, lastMillis);
+    return points == joined.points() ? joined
+        : new JoinedSeries(joined.joinKey(), joined.fields(), points, joined.summary(), joined.downsampled(),
+            joined.windows());
   }
 
   /**
