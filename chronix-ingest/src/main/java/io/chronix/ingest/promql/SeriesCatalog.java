@@ -39,11 +39,11 @@ public final class SeriesCatalog {
     List<?> columns = fromColumns(selectors, start, end, SERIES_FIELDS, true, "seriesFields");
     if (columns != null) {
       Set<Labels> labels = new java.util.HashSet<>();
-      java.util.Map<String, String> labelOfField = new java.util.HashMap<>();
+      SeriesLabels.Shared shared = new SeriesLabels.Shared();
       for (Object fields : columns) {
         @SuppressWarnings("unchecked") // the plugin's seriesFields: each series' fields by name
         java.util.Map<String, ?> byName = (java.util.Map<String, ?>) fields;
-        labels.add(SeriesLabels.of(byName, labelOfField));
+        labels.add(SeriesLabels.of(byName, shared));
       }
       List<Labels> sorted = new ArrayList<>(labels);
       sorted.sort(null);
@@ -54,9 +54,9 @@ public final class SeriesCatalog {
     params.set("chronix.keys", true);
     params.set("fl", "*");
     Set<Labels> labels = new LinkedHashSet<>();
-    java.util.Map<String, String> labelOfField = new java.util.HashMap<>();
+    SeriesLabels.Shared shared = new SeriesLabels.Shared();
     for (SolrDocument document : SolrSeriesSource.search(solr, collection, params)) {
-      labels.add(SeriesLabels.of(document, labelOfField));
+      labels.add(SeriesLabels.of(document, shared));
     }
     List<Labels> sorted = new ArrayList<>(labels);
     sorted.sort(null);

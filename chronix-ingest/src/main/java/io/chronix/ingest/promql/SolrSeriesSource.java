@@ -106,7 +106,7 @@ public final class SolrSeriesSource implements SeriesSource {
   private List<RawSeries> select(List<LabelMatcher> matchers, long minTime, long maxTime, boolean latest,
       String steps) {
     Map<Labels, List<Points>> byLabels = new LinkedHashMap<>();
-    Map<String, String> labelOfField = new java.util.HashMap<>();
+    SeriesLabels.Shared shared = new SeriesLabels.Shared();
     ModifiableSolrParams params = seriesParams(matchers, minTime, maxTime, null, latest, steps);
     InProcessSearch.Series answer = solr instanceof EmbeddedSolrServer embedded
         ? InProcessSearch.series(embedded, collection, QUERY_HANDLER, params)
@@ -116,7 +116,7 @@ public final class SolrSeriesSource implements SeriesSource {
       requireAtMostMaxSeries(objects.size(), matchers);
       Map<Labels, List<InProcessSeries>> parts = new LinkedHashMap<>();
       for (InProcessSeries series : objects) {
-        parts.computeIfAbsent(SeriesLabels.of(series.fields(), labelOfField), l -> new ArrayList<>()).add(series);
+        parts.computeIfAbsent(SeriesLabels.of(series.fields(), shared), l -> new ArrayList<>()).add(series);
       }
       parts.forEach((labels, same) -> {
         if (same.size() > 1) {
@@ -130,7 +130,7 @@ public final class SolrSeriesSource implements SeriesSource {
       for (SolrDocument document : answer.documents()) {
         Points points = points(document.getFieldValue("data"), matchers);
         if (points != null) {
-          byLabels.computeIfAbsent(SeriesLabels.of(document, labelOfField), l -> new ArrayList<>()).add(points);
+          byLabels.computeIfAbsent(SeriesLabels.of(document, shared), l -> new ArrayList<>()).add(points);
         }
       }
     }
@@ -170,14 +170,14 @@ public final class SolrSeriesSource implements SeriesSource {
     @Override
     public List<TieredSeries> selectWindows(List<LabelMatcher> matchers, Tier tier, long minTime, long maxTime) {
       Map<Labels, List<Object>> byLabels = new LinkedHashMap<>();
-      Map<String, String> labelOfField = new java.util.HashMap<>();
+      SeriesLabels.Shared shared = new SeriesLabels.Shared();
       for (SolrDocument document : documents(matchers, minTime, maxTime, tier.name())) {
         Object windows = document.getFieldValue(WINDOWS_FIELD);
         document.removeFields(WINDOWS_FIELD); // not a label
         Points points = points(document.getFieldValue("data"), matchers);
         Object part = windows instanceof byte[] blob ? windows(blob, matchers) : points;
         if (part != null) {
-          byLabels.computeIfAbsent(SeriesLabels.of(document, labelOfField), l -> new ArrayList<>()).add(part);
+          byLabels.computeIfAbsent(SeriesLabels.of(document, shared), l -> new ArrayList<>()).add(part);
         }
       }
       List<TieredSeries> result = new ArrayList<>(byLabels.size());
