@@ -3,6 +3,7 @@ package io.chronix.benchmarks.peers;
 import io.chronix.core.series.Points;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,10 +58,7 @@ final class QueryMix {
     for (int i = 0; i < perRange; i++) {
       queries.add(new Query(Kind.PING, "", null, 0, 0));
     }
-    for (Kind kind : Kind.values()) {
-      if (kind == Kind.PING) {
-        continue;
-      }
+    for (Kind kind : EnumSet.range(Kind.RAW, Kind.TREND)) {
       Random windows = new Random(random.nextLong());
       for (long hours : new long[] {1, 2, 4, 0}) {
         for (int i = 0; i < perRange; i++) {

@@ -96,20 +96,12 @@ public final class SeriesCollector {
    */
   public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join, boolean keysOnly, boolean summarize) throws IOException {
-    return collect(searcher, queries, range, join, keysOnly, summarize, null, null);
+    return collect(searcher, queries, range, join, keysOnly, summarize, null, null, UnaryOperator.identity());
   }
 
   /**
    * @param plan when not null, groups whose records allow it come back downsampled from the rollup
    *     tier ({@link JoinedSeries#downsampled}); the others joined from their records as always
-   */
-  public List<JoinedSeries> collect(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
-      JoinFields join, boolean keysOnly, boolean summarize, RollupPlan plan, RollupSource rollups)
-      throws IOException {
-    return collect(searcher, queries, range, join, keysOnly, summarize, plan, rollups, UnaryOperator.identity());
-  }
-
-  /**
    * @param each applied to each series as soon as it is joined, on the core that joined it (a cut
    *     to a range query's steps: done after the join on the request's thread alone, it was a fifth
    *     of a {@code sum by} over P4's 117 series, and every series' points were held until then)
