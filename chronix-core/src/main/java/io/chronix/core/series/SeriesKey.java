@@ -101,12 +101,23 @@ public final class SeriesKey {
     return HexFormat.of().formatHex(digest.digest(), 0, 8);
   }
 
-  private static MessageDigest sha256() {
+  /**
+   * One digest a thread, reset by each {@code digest()}: every record written asks for two ids,
+   * and {@code MessageDigest.getInstance} looked the algorithm up in the providers and made the
+   * digest by reflection each time.
+   */
+  private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> {
     try {
       return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every JDK", e);
     }
+  });
+
+  private static MessageDigest sha256() {
+    MessageDigest digest = SHA_256.get();
+    digest.reset(); // a digest an exception interrupted may hold a part
+    return digest;
   }
 
   private static void update(MessageDigest digest, String part) {

@@ -40,4 +40,29 @@ class SeriesKeyTest {
     assertEquals(a.hashCode(), b.hashCode());
     assertEquals(ValueType.LONG, a.valueType());
   }
+
+  /**
+   * Record ids are made of these (RecordSchema): stored, so they must not change. The values were
+   * computed by the first version; asked again on one thread and on others, each with its digest.
+   */
+  @Test
+  void idsStayAsStoredOnEveryThread() throws Exception {
+    SeriesKey key = SeriesKey.metric("cpu_load", Map.of("host", "web-1", "dc", "eu"));
+    SeriesKey other = SeriesKey.metric("cpu_load", Map.of("host", "web-2", "dc", "eu"));
+    for (int i = 0; i < 3; i++) {
+      assertEquals("faa2847674b0b6dc", key.id());
+      assertEquals("f2a6f2334366b1bf", key.routingId());
+      assertNotEquals(key.id(), other.id());
+      assertEquals(key.routingId(), other.routingId(), "name and type alone");
+    }
+    java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      java.util.concurrent.Callable<String> ids = () -> key.id() + key.routingId();
+      for (java.util.concurrent.Future<String> id : threads.invokeAll(java.util.Collections.nCopies(8, ids))) {
+        assertEquals("faa2847674b0b6dcf2a6f2334366b1bf", id.get());
+      }
+    } finally {
+      threads.shutdown();
+    }
+  }
 }

@@ -1,11 +1,11 @@
 package io.chronix.ingest.http;
 
 import io.chronix.ingest.protocol.MalformedBodyException;
-import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
@@ -29,6 +29,15 @@ public final class RequestBodies {
    * that read bytes and decode only the text they keep.
    */
   public static byte[] readDecoded(HttpServletRequest request, long maxBytes) throws IOException, MalformedBodyException {
+    return readDecoded(request, maxBytes, null).bytes();
+  }
+
+  /**
+   * As {@link #readDecoded(HttpServletRequest, long)}, into an array from {@code buffers} (null: a
+   * new array of the body's length), which the caller gives back once it has read the body.
+   */
+  public static Body readDecoded(HttpServletRequest request, long maxBytes, BodyBuffers buffers)
+      throws IOException, MalformedBodyException {
     String encoding = request.getHeader("Content-Encoding");
     InputStream in = request.getInputStream();
     long declared = request.getContentLengthLong();
@@ -44,7 +53,7 @@ public final class RequestBodies {
       declared = -1; // the length on the wire says little about the length unpacked
     }
     try {
-      return readLimited(in, declared, maxBytes, BodyBudget.leaseOf(request));
+      return readLimited(in, declared, maxBytes, BodyBudget.leaseOf(request), buffers);
     } catch (ZipException | EOFException e) {
       throw new MalformedBodyException("body is not valid gzip: " + e.getMessage());
     }
@@ -52,23 +61,35 @@ public final class RequestBodies {
 
   /** The body's bytes as sent (for formats that carry their own compression, like snappy). */
   public static byte[] readBytes(HttpServletRequest request, long maxBytes) throws IOException, MalformedBodyException {
-    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes, BodyBudget.leaseOf(request));
+    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes, BodyBudget.leaseOf(request),
+        null).bytes();
   }
 
-  /** @param lease the request's share of the bodies' memory budget, charged as the body comes; may be null */
-  private static byte[] readLimited(InputStream in, long declaredLength, long maxBytes, BodyBudget.Lease lease)
-      throws IOException, MalformedBodyException {
+  /**
+   * A body: {@code [0, length)} of {@code bytes}, which is longer when it came from
+   * {@link BodyBuffers}.
+   */
+  public record Body(byte[] bytes, int length) {}
+
+  /**
+   * @param lease the request's share of the bodies' memory budget, charged as the body comes; may be null
+   * @param buffers where the array comes from; null: the body's bytes exactly, in an array of their own
+   */
+  private static Body readLimited(InputStream in, long declaredLength, long maxBytes, BodyBudget.Lease lease,
+      BodyBuffers buffers) throws IOException, MalformedBodyException {
     if (declaredLength > maxBytes) {
       throw tooLarge(maxBytes);
     }
     if (declaredLength >= 0 && declaredLength <= MAX_PRESIZE) {
-      return readExactly(in, (int) declaredLength, maxBytes, lease);
+      int length = (int) declaredLength;
+      return new Body(readExactly(in, length, lease, buffers == null ? new byte[length] : buffers.take(length)),
+          length);
     }
-    ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.max(1024, Math.min(declaredLength, MAX_PRESIZE)));
-    byte[] chunk = new byte[CHUNK];
+    int guess = (int) Math.max(1024, Math.min(declaredLength, MAX_PRESIZE));
+    byte[] body = buffers == null ? new byte[guess] : buffers.take(guess);
     long total = 0;
     int read;
-    while ((read = in.read(chunk)) >= 0) {
+    while ((read = in.read(body, (int) total, Math.min(CHUNK, body.length - (int) total))) >= 0) {
       total += read;
       if (total > maxBytes) {
         throw tooLarge(maxBytes);
@@ -76,21 +97,22 @@ public final class RequestBodies {
       if (lease != null) {
         lease.charge(read);
       }
-      out.write(chunk, 0, read);
+      if (total == body.length) {
+        body = Arrays.copyOf(body, (int) Math.min(Integer.MAX_VALUE - 8, 2L * body.length));
+      }
     }
-    return out.toByteArray();
+    return new Body(buffers == null && total != body.length ? Arrays.copyOf(body, (int) total) : body, (int) total);
   }
 
   /**
-   * A body of declared length read straight into an array of that size: no growing copies of a
-   * 10,000-line write. The container stops a body at its declared length.
+   * A body of declared length read straight into an array of at least that size: no growing
+   * copies of a 10,000-line write. The container stops a body at its declared length.
    */
-  private static byte[] readExactly(InputStream in, int length, long maxBytes, BodyBudget.Lease lease)
+  private static byte[] readExactly(InputStream in, int length, BodyBudget.Lease lease, byte[] body)
       throws IOException, MalformedBodyException {
     if (lease != null) {
       lease.charge(length);
     }
-    byte[] body = new byte[length];
     int filled = 0;
     while (filled < length) {
       int read = in.read(body, filled, Math.min(CHUNK, length - filled));

@@ -2,6 +2,7 @@ package io.chronix.ingest.http;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +47,42 @@ class RequestBodiesTest {
     assertTrue(notGzip.getMessage().startsWith("body is not valid gzip"), notGzip.getMessage());
     assertEquals(415, assertThrows(MalformedBodyException.class,
         () -> RequestBodies.readDecoded(request(text, text.length, "br"), text.length)).status());
+  }
+
+  /**
+   * Bodies read into kept arrays: the next, shorter body comes in the same array with the first
+   * one's bytes behind it, and only its length counts; declared, undeclared and gzip bodies alike.
+   */
+  @Test
+  void bodiesReadIntoKeptArraysAreTheirLengthOfIt() throws Exception {
+    BodyBuffers buffers = new BodyBuffers();
+    byte[] first = "cpu value=1\n".repeat(500).getBytes(StandardCharsets.UTF_8);
+    byte[] second = "mem value=2\n".repeat(20).getBytes(StandardCharsets.UTF_8);
+    ByteArrayOutputStream zipped = new ByteArrayOutputStream();
+    try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
+      gzip.write(second);
+    }
+    byte[] gz = zipped.toByteArray();
+    RequestBodies.Body one = RequestBodies.readDecoded(request(first, first.length, null), first.length, buffers);
+    assertEquals(first.length, one.length());
+    assertArrayEquals(first, java.util.Arrays.copyOf(one.bytes(), one.length()));
+    buffers.give(one.bytes());
+    for (RequestBodies.Body next : new RequestBodies.Body[] {
+        RequestBodies.readDecoded(request(second, second.length, null), first.length, buffers),
+        RequestBodies.readDecoded(request(second, -1, null), first.length, buffers),
+        RequestBodies.readDecoded(request(gz, gz.length, "gzip"), first.length, buffers)}) {
+      assertEquals(second.length, next.length());
+      assertArrayEquals(second, java.util.Arrays.copyOf(next.bytes(), next.length()));
+      buffers.give(next.bytes());
+    }
+    assertSame(one.bytes(), buffers.take(second.length), "the first body's array is the one kept and taken again");
+    // an undeclared body longer than the kept array grows past it
+    byte[] large = "disk value=3\n".repeat(2000).getBytes(StandardCharsets.UTF_8);
+    RequestBodies.Body grown = RequestBodies.readDecoded(request(large, -1, null), large.length, buffers);
+    assertArrayEquals(large, java.util.Arrays.copyOf(grown.bytes(), grown.length()));
+    assertEquals(large.length, grown.length());
+    assertEquals(413, assertThrows(MalformedBodyException.class,
+        () -> RequestBodies.readDecoded(request(large, -1, null), large.length - 1, buffers)).status());
   }
 
   /** A request with this body, declared length (-1: none) and Content-Encoding. */

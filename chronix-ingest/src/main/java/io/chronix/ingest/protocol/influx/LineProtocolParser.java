@@ -42,8 +42,9 @@ public final class LineProtocolParser {
    */
   private final SeriesCache cache;
   /** The previous line's section (measurement and tags): agents send runs of lines of one series. */
-  private byte[] lastSection;
-  private SeriesPrefix lastPrefix;
+  private Cached last;
+  /** Pointed at each line's section for the cache lookup. */
+  private final SeriesSection probe = new SeriesSection();
   private final LineCursor cursor = new LineCursor();
   private final Fields fields = new Fields();
 
@@ -61,30 +62,36 @@ public final class LineProtocolParser {
     this.cache = seriesCache;
   }
 
-  /** Parsed series sections shared across requests, bounded in entries and characters (then emptied). */
+  /** Parsed series sections shared across requests, bounded in entries and bytes (then emptied). */
   public static final class SeriesCache {
-    private final Map<String, SeriesPrefix> prefixes = new ConcurrentHashMap<>();
+    private final Map<SeriesSection, Cached> prefixes = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong chars = new java.util.concurrent.atomic.AtomicLong();
 
-    SeriesPrefix get(String section) {
+    Cached get(SeriesSection section) {
       return prefixes.get(section);
     }
 
     /**
-     * Caches the prefix unless another parser got there first, and answers the one cached: all
-     * parsers then hand out the same key instances, which the buffers' and the log's maps compare
-     * by identity first (two instances of one key cost a comparison of every attribute a lookup).
+     * Caches the prefix under a copy of the section unless another parser got there first, and
+     * answers the one cached: all parsers then hand out the same key instances, which the buffers'
+     * and the log's maps compare by identity first (two instances of one key cost a comparison of
+     * every attribute a lookup).
      */
-    SeriesPrefix put(String section, SeriesPrefix prefix) {
+    Cached put(SeriesSection section, SeriesPrefix prefix) {
       // the parsed prefix holds about as much again as the section
       if (prefixes.size() >= MAX_CACHED_SERIES || chars.addAndGet(2L * section.length()) > MAX_CACHED_CHARS) {
         prefixes.clear();
         chars.set(2L * section.length());
       }
-      SeriesPrefix earlier = prefixes.putIfAbsent(section, prefix);
-      return earlier == null ? prefix : earlier;
+      SeriesSection kept = section.copy();
+      Cached cached = new Cached(kept, prefix);
+      Cached earlier = prefixes.putIfAbsent(kept, cached);
+      return earlier == null ? cached : earlier;
     }
   }
+
+  /** A cached prefix with its section's own bytes, which the next line is compared with. */
+  record Cached(SeriesSection section, SeriesPrefix prefix) {}
 
   public ParseResult parse(String body, PointSink sink) throws IOException {
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
@@ -167,23 +174,22 @@ public final class LineProtocolParser {
     int start = cursor.position;
     byte[] text = cursor.text;
     // the same bytes followed by a space end where the previous section ended: no scan, no lookup
-    if (lastSection != null) {
-      int after = start + lastSection.length;
-      if (after < cursor.end && text[after] == ' ' && cursor.regionEquals(start, after, lastSection)) {
+    if (last != null) {
+      int after = start + last.section().length();
+      if (after < cursor.end && text[after] == ' ' && last.section().isAt(text, start, after)) {
         cursor.position = after;
-        return lastPrefix;
+        return last.prefix();
       }
     }
     cursor.skipKey(); // measurement and tags end at the first unescaped space
-    String section = ByteNumbers.ascii(text, start, cursor.position); // one char a byte: a cache key, not text
-    SeriesPrefix prefix = cache.get(section);
-    if (prefix == null) {
-      prefix = cache.put(section, SeriesPrefix.parse(text, start, cursor.position));
+    SeriesSection section = probe.of(text, start, cursor.position);
+    Cached cached = cache.get(section);
+    if (cached == null) {
+      cached = cache.put(section, SeriesPrefix.parse(text, start, cursor.position));
     }
     // a section that ran to the line's end may end in a lone backslash: only one ended by a space is reused
-    lastSection = cursor.atEnd() ? null : Arrays.copyOfRange(text, start, cursor.position);
-    lastPrefix = prefix;
-    return prefix;
+    last = cursor.atEnd() ? null : cached;
+    return cached.prefix();
   }
 
   private void parseFields() {

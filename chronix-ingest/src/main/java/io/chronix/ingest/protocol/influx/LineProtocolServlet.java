@@ -1,6 +1,7 @@
 package io.chronix.ingest.protocol.influx;
 
 import io.chronix.core.series.Precision;
+import io.chronix.ingest.http.BodyBuffers;
 import io.chronix.ingest.http.RequestBodies;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.pipeline.BatchWriter;
@@ -22,6 +23,7 @@ import javax.servlet.http.HttpServletResponse;
 public final class LineProtocolServlet extends WriteEndpoint {
 
   private final transient LineProtocolParser.SeriesCache seriesCache = new LineProtocolParser.SeriesCache();
+  private final transient BodyBuffers bodies = new BodyBuffers();
 
   public LineProtocolServlet(BatchWriter writer, RequestGate gate, long maxRequestBytes) {
     super(writer, gate, maxRequestBytes, PartialWriteReport.INFLUX);
@@ -36,20 +38,24 @@ public final class LineProtocolServlet extends WriteEndpoint {
   protected ParseResult parse(HttpServletRequest request, long maxRequestBytes, PointBatch batch)
       throws IOException, MalformedBodyException {
     // the body first: asking for a parameter would let the container eat a form-encoded body
-    byte[] body = RequestBodies.readDecoded(request, maxRequestBytes);
-    Precision precision;
+    RequestBodies.Body body = RequestBodies.readDecoded(request, maxRequestBytes, bodies);
     try {
-      String requested = request.getParameter("precision");
-      precision = requested == null || requested.isEmpty() ? Precision.NANOSECONDS : Precision.parse(requested);
-    } catch (IllegalArgumentException e) {
-      throw new MalformedBodyException(e.getMessage());
+      Precision precision;
+      try {
+        String requested = request.getParameter("precision");
+        precision = requested == null || requested.isEmpty() ? Precision.NANOSECONDS : Precision.parse(requested);
+      } catch (IllegalArgumentException e) {
+        throw new MalformedBodyException(e.getMessage());
+      }
+      Instant now = Instant.now();
+      long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
+      // sized once from the decoded body (its length on the wire is unknown when chunked, and a
+      // fraction of it when compressed): a field with its share of the line takes 12 bytes or more,
+      // usually twice that; one doubling is cheaper than arrays many times too large
+      batch.reserve(body.length() / 24);
+      return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body.bytes(), 0, body.length(), batch);
+    } finally {
+      bodies.give(body.bytes()); // the parser copies what it keeps: the cached sections, the strings
     }
-    Instant now = Instant.now();
-    long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
-    // sized once from the decoded body (its length on the wire is unknown when chunked, and a
-    // fraction of it when compressed): a field with its share of the line takes 12 bytes or more,
-    // usually twice that; one doubling is cheaper than arrays many times too large
-    batch.reserve(body.length / 24);
-    return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body, 0, body.length, batch);
   }
 }

@@ -81,10 +81,35 @@ class LineProtocolParserTest {
     assertSame(keys.get(1), keys.get(2), "user");
 
     // two parsers that both missed the cache: the second one's prefix gives way to the first one's
-    SeriesPrefix first = SeriesPrefix.parse("mem,host=b".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, 10);
-    SeriesPrefix second = SeriesPrefix.parse("mem,host=b".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, 10);
-    assertSame(first, cache.put("mem,host=b", first));
-    assertSame(first, cache.put("mem,host=b", second));
+    byte[] section = "mem,host=b".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    SeriesPrefix first = SeriesPrefix.parse(section, 0, 10);
+    SeriesPrefix second = SeriesPrefix.parse(section, 0, 10);
+    assertSame(first, cache.put(new SeriesSection().of(section, 0, 10), first).prefix());
+    assertSame(first, cache.put(new SeriesSection().of(section, 0, 10), second).prefix());
+  }
+
+  /**
+   * The cache is keyed by the section's bytes where they stand in a body: a body read into an
+   * array that the next request reuses must not change what was cached, and sections whose hashes
+   * collide ("Aa" and "BB") stay apart.
+   */
+  @Test
+  void cachedSectionsOutliveTheirBodyAndCollidingHashesStayApart() throws IOException {
+    assertEquals("Aa".hashCode(), "BB".hashCode());
+    LineProtocolParser.SeriesCache cache = new LineProtocolParser.SeriesCache();
+    byte[] body = "cpu,host=Aa idle=1 1\ncpu,host=BB idle=2 1\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(body, 0, body.length, sink);
+    // the same array overwritten by the next request, as a reused body buffer is
+    byte[] next = "cpu,host=Cc idle=3 2\ncpu,host=Aa idle=4 2\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    System.arraycopy(next, 0, body, 0, body.length);
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(body, 0, body.length, sink);
+    // and a section found at another place of another array
+    byte[] padded = "xxcpu,host=Aa idle=6 3\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(padded, 2, padded.length - 2, sink);
+    List<String> hosts = points.stream().map(p -> p.key().attributes().get("host")).toList();
+    assertEquals(List.of("Aa", "BB", "Cc", "Aa", "Aa"), hosts);
+    List<Object> values = points.stream().map(Point::value).toList();
+    assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 6.0), values);
   }
 
   /** A prefix's field series found by name wherever the field stands in a line, few fields or many. */
