@@ -14,7 +14,7 @@ import java.util.Map;
  * the same load again as new series into the now warm server. With {@code --all}, the loads of
  * the peer comparison in its order (P4, the 10,000-series stream, remote write, P4 again), each
  * flushed, with each load's CPU by thread group (request threads, JIT, collector, Solr's commits and
- * merges): ours alone, to try JVM options quickly.
+ * merges) and the time of the flush after it: ours alone, to try JVM options quickly.
  *
  * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all]</pre>
  */
@@ -41,11 +41,11 @@ public final class ColdLoad {
         }
       });
       if (all) {
-        server.flush();
+        flush(server);
         report("10,000-series stream", workloads.synthetic, server);
-        server.flush();
+        flush(server);
         report("P4, remote write", workloads.p4RemoteWrite, server, server.remoteWrite());
-        server.flush();
+        flush(server);
       }
       report("P4 again, new series", workloads.p4Again, server);
       if (options.contains("NativeMemoryTracking")) { // where the resident memory went, by the JVM's account
@@ -56,6 +56,15 @@ public final class ColdLoad {
     } finally {
       ImportBenchmark.deleteRecursively(dir);
     }
+  }
+
+  /** The flush after a load, timed: buffers written as records and committed. */
+  private static void flush(ChronixPeer server) throws Exception {
+    ProcessStats before = ProcessStats.of(server.pid());
+    long start = System.nanoTime();
+    server.flush();
+    System.out.printf(Locale.ROOT, "  flush: %.2f s, %.2f CPU s%n", (System.nanoTime() - start) / 1e9,
+        ProcessStats.of(server.pid()).since(before).cpuSeconds());
   }
 
   private static void report(String name, IngestLoad load, ChronixPeer server) throws Exception {

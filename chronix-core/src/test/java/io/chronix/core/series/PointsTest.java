@@ -24,6 +24,53 @@ class PointsTest {
     assertEquals(Points.wrap(new long[] {10, 20, 30}, new double[] {11, 2, 33}, 3), points);
   }
 
+  /**
+   * Larger inputs than the small sort's, of every value type: reversed, random with many equal
+   * timestamps, and half the neighbouring pairs swapped as two request threads leave a buffer; each
+   * sorted as a stable sort of (timestamp, arrival) has it, so the last arrival of a timestamp is
+   * the one kept, with its value.
+   */
+  @Test
+  void sortIsStableOnLargeInputsInAnyOrderOfEveryType() {
+    Random random = new Random(7);
+    for (ValueType type : List.of(ValueType.DOUBLE, ValueType.LONG, ValueType.STRING, ValueType.ARRAY)) {
+      for (String shape : List.of("reversed", "random ties", "swapped pairs")) {
+        int n = 5_000;
+        Points points = new Points(type, 16);
+        java.util.TreeMap<Long, Integer> lastOfEach = new java.util.TreeMap<>();
+        for (int i = 0; i < n; i++) {
+          long timestamp = switch (shape) {
+            case "reversed" -> n - i;
+            case "random ties" -> random.nextInt(300);
+            default -> (random.nextBoolean() ? i ^ 1 : i) * 10L;
+          };
+          switch (type) {
+            case LONG -> points.addLong(timestamp, i);
+            case STRING -> points.addText(timestamp, "v" + i);
+            case ARRAY -> points.addArray(timestamp, new double[] {i});
+            default -> points.add(timestamp, i);
+          }
+          lastOfEach.put(timestamp, i);
+        }
+        points.sortAndDeduplicate();
+        String what = type + ", " + shape;
+        assertEquals(lastOfEach.size(), points.size(), what);
+        int at = 0;
+        for (Map.Entry<Long, Integer> expected : lastOfEach.entrySet()) {
+          assertEquals(expected.getKey(), points.timestamp(at), what + " at " + at);
+          int value = expected.getValue();
+          switch (type) {
+            case LONG -> assertEquals(value, points.longValue(at), what + " at " + at);
+            case STRING -> assertEquals("v" + value, points.text(at), what + " at " + at);
+            case ARRAY -> assertEquals(value, points.array(at)[0], what + " at " + at);
+            default -> assertEquals(value, points.value(at), what + " at " + at);
+          }
+          at++;
+        }
+      }
+    }
+  }
+
   @Test
   void addAllAppendsBeyondCapacityAndToItself() {
     Points points = new Points(1);
