@@ -453,11 +453,7 @@ public final class Points {
     // Indexes sorted as ints: boxed indexes under a comparator were a sixth of a flush of buffers
     // that two request threads had filled slightly out of order.
     mergeSort(order, new int[size], 0, size);
-    long[] sortedTimestamps = new long[size];
-    for (int i = 0; i < size; i++) {
-      sortedTimestamps[i] = timestamps[order[i]];
-    }
-    timestamps = sortedTimestamps;
+    timestamps = permuted(timestamps, order, size);
     if (values != null) {
       double[] sorted = new double[size];
       for (int i = 0; i < size; i++) {
@@ -466,26 +462,31 @@ public final class Points {
       values = sorted;
     }
     if (longs != null) {
-      long[] sorted = new long[size];
-      for (int i = 0; i < size; i++) {
-        sorted[i] = longs[order[i]];
-      }
-      longs = sorted;
+      longs = permuted(longs, order, size);
     }
     if (texts != null) {
-      String[] sorted = new String[size];
-      for (int i = 0; i < size; i++) {
-        sorted[i] = texts[order[i]];
-      }
-      texts = sorted;
+      texts = permuted(texts, order, size);
     }
     if (arrays != null) {
-      double[][] sorted = new double[size][];
-      for (int i = 0; i < size; i++) {
-        sorted[i] = arrays[order[i]];
-      }
-      arrays = sorted;
+      arrays = permuted(arrays, order, size);
     }
+  }
+
+  /** New arrays, never the old ones permuted in place: slices and snapshots may share them. */
+  private static long[] permuted(long[] array, int[] order, int size) {
+    long[] sorted = new long[size];
+    for (int i = 0; i < size; i++) {
+      sorted[i] = array[order[i]];
+    }
+    return sorted;
+  }
+
+  private static <T> T[] permuted(T[] array, int[] order, int size) {
+    T[] sorted = Arrays.copyOf(array, size);
+    for (int i = 0; i < size; i++) {
+      sorted[i] = array[order[i]];
+    }
+    return sorted;
   }
 
   private static final int INSERTION_SORTED = 16;
