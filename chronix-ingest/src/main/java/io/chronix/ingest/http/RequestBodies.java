@@ -61,8 +61,14 @@ public final class RequestBodies {
 
   /** The body's bytes as sent (for formats that carry their own compression, like snappy). */
   public static byte[] readBytes(HttpServletRequest request, long maxBytes) throws IOException, MalformedBodyException {
+    return readBytes(request, maxBytes, null).bytes();
+  }
+
+  /** As {@link #readBytes(HttpServletRequest, long)}, into an array from {@code buffers} (null: a new one). */
+  public static Body readBytes(HttpServletRequest request, long maxBytes, BodyBuffers buffers)
+      throws IOException, MalformedBodyException {
     return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes, BodyBudget.leaseOf(request),
-        null).bytes();
+        buffers);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.chronix.ingest.protocol.prometheus;
 
+import io.chronix.ingest.http.BodyBuffers;
 import io.chronix.ingest.http.RequestBodies;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.pipeline.BatchWriter;
@@ -26,6 +27,7 @@ public final class RemoteWriteServlet extends WriteEndpoint {
   private static final String V1_MESSAGE = "prometheus.WriteRequest";
 
   private final transient RemoteWriteParser parser;
+  private final transient BodyBuffers bodies = new BodyBuffers();
 
   /**
    * @param maxRequestBytes limit on the body as sent and again once decompressed, as the line
@@ -43,7 +45,12 @@ public final class RemoteWriteServlet extends WriteEndpoint {
     if (unsupported != null) {
       throw MalformedBodyException.unsupported(unsupported);
     }
-    return parser.parse(RequestBodies.readBytes(request, maxRequestBytes), batch);
+    RequestBodies.Body body = RequestBodies.readBytes(request, maxRequestBytes, bodies);
+    try {
+      return parser.parse(body.bytes(), body.length(), batch);
+    } finally {
+      bodies.give(body.bytes());
+    }
   }
 
   /** @return why the request's headers rule it out, or null when it may be remote write 1.0 */

@@ -11,6 +11,7 @@ import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.protocol.LineError;
 import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ParseResult;
+import io.chronix.ingest.protocol.PointSink;
 import io.chronix.ingest.protocol.prometheus.proto.BucketSpan;
 import io.chronix.ingest.protocol.prometheus.proto.Histogram;
 import io.chronix.ingest.protocol.prometheus.proto.Label;
@@ -295,6 +296,50 @@ class RemoteWriteParserTest {
         () -> new RemoteWriteParser(1024).parse(large, (k, t, v) -> points.add(null)));
     assertEquals(413, tooLarge.status());
     assertTrue(points.isEmpty());
+  }
+
+  /**
+   * One parser keeps its arrays for the next request: a long request, one that fails half-way (a
+   * bad protobuf after good series), a shorter one, and a body given with a length shorter than
+   * its array (the rest being an earlier body's bytes) each deliver exactly what a new parser
+   * delivers, and the failed one nothing.
+   */
+  @Test
+  void keptArraysCarryNothingIntoTheNextRequest() throws Exception {
+    WriteRequest.Builder longRequest = WriteRequest.newBuilder();
+    for (int s = 0; s < 50; s++) {
+      TimeSeries.Builder one = series("__name__", "m" + s, "job", "a");
+      for (int i = 0; i < 40; i++) {
+        one.addSamples(sample(s * 100 + i, T1 + i * 1000L));
+      }
+      longRequest.addTimeseries(one);
+    }
+    WriteRequest shortRequest = WriteRequest.newBuilder()
+        .addTimeseries(series("__name__", "up", "job", "b").addSamples(sample(7, T2))).build();
+    byte[] good = longRequest.build().toByteArray();
+    byte[] broken = java.util.Arrays.copyOf(good, good.length + 3);
+    broken[good.length] = (byte) 0xff; // a tag that is not a field: the message is unreadable from there
+    broken[good.length + 1] = (byte) 0xff;
+    broken[good.length + 2] = (byte) 0x01;
+
+    RemoteWriteParser kept = new RemoteWriteParser();
+    List<Point> fromKept = new ArrayList<>();
+    List<Point> fromNew = new ArrayList<>();
+    PointSink toKept = (key, timestamp, value) -> fromKept.add(point(key, timestamp, value));
+    PointSink toNew = (key, timestamp, value) -> fromNew.add(point(key, timestamp, value));
+    byte[] longBody = Snappy.compress(good);
+    kept.parse(longBody, toKept);
+    new RemoteWriteParser().parse(longBody, toNew);
+    assertThrows(MalformedBodyException.class, () -> kept.parse(Snappy.compress(broken), toKept));
+    byte[] shortBody = Snappy.compress(shortRequest.toByteArray());
+    kept.parse(shortBody, toKept);
+    new RemoteWriteParser().parse(shortBody, toNew);
+    byte[] inLongerArray = java.util.Arrays.copyOf(shortBody, longBody.length);
+    System.arraycopy(longBody, shortBody.length, inLongerArray, shortBody.length, longBody.length - shortBody.length);
+    kept.parse(inLongerArray, shortBody.length, toKept);
+    new RemoteWriteParser().parse(shortBody, toNew);
+    assertEquals(50 * 40 + 2, fromNew.size());
+    assertEquals(fromNew, fromKept);
   }
 
   /**
