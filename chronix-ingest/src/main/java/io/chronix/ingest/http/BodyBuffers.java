@@ -12,7 +12,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 public final class BodyBuffers {
 
   /** Arrays larger than this are left to the collector. */
-  static final int KEPT_BYTES = 4 << 20;
+  static final int KEPT_BYTES = 2 << 20;
   static final int KEPT_ARRAYS = 4;
   private static final int SMALLEST = 1 << 12;
 
