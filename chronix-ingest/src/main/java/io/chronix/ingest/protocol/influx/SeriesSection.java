@@ -54,8 +54,7 @@ final class SeriesSection {
 
   @Override
   public boolean equals(Object other) {
-    return other instanceof SeriesSection section && section.hash == hash
-        && Arrays.equals(bytes, from, to, section.bytes, section.from, section.to);
+    return other instanceof SeriesSection section && section.hash == hash && isAt(section.bytes, section.from, section.to);
   }
 
   @Override
