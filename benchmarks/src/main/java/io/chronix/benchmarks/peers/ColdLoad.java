@@ -16,14 +16,22 @@ import java.util.Map;
  * flushed, with each load's CPU by thread group (request threads, JIT, collector, Solr's commits and
  * merges) and the time of the flush after it: ours alone, to try JVM options quickly.
  *
- * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all]</pre>
+ * {@code --threads=N} sends with N client threads instead of the comparison's two (how much of a
+ * load's time the server waits for its clients).
+ *
+ * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all] [--threads=N]</pre>
  */
 public final class ColdLoad {
+
+  /** Client threads sending each load: the comparison's two unless {@code --threads=N}. */
+  private static int clientThreads;
 
   private ColdLoad() {}
 
   public static void main(String[] args) throws Exception {
     boolean all = java.util.List.of(args).contains("--all");
+    clientThreads = java.util.List.of(args).stream().filter(a -> a.startsWith("--threads="))
+        .mapToInt(a -> Integer.parseInt(a.substring("--threads=".length()))).findFirst().orElse(2);
     Path input = Path.of(java.util.List.of(args).stream().filter(a -> !a.startsWith("--")).findFirst()
         .orElse("../shared/data/p4"));
     Workloads workloads = Workloads.prepare(input, all ? PeerComparison.Plan.of(false).syntheticRounds() : 1);
@@ -78,7 +86,7 @@ public final class ColdLoad {
     Map<String, Double> threadsBefore = ProcessStats.cpuSecondsByThread(server.pid());
     long start = System.nanoTime();
     long startMillis = System.currentTimeMillis();
-    load.send(target, 2);
+    load.send(target, clientThreads);
     double seconds = (System.nanoTime() - start) / 1e9;
     ProcessStats spent = ProcessStats.of(server.pid()).since(before);
     double clientCpu = ProcessStats.of(ProcessHandle.current().pid()).cpuSeconds() - clientBefore.cpuSeconds();

@@ -12,8 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -69,7 +71,10 @@ public final class WriteAheadLog implements AutoCloseable {
   private final KeyEncodings keyEncodings = new KeyEncodings();
   private final Object appendLock = new Object();
   private final Object syncLock = new Object();
+  /** The interval policy's fsyncs; under {@code always}, each entry's fsync begun beside its writer. */
   private final ScheduledExecutorService syncer;
+  /** Whether an fsync is asked of the syncer and has not begun: entries written meanwhile share it. */
+  private final AtomicBoolean syncAsked = new AtomicBoolean();
   private volatile Runnable failureListener = () -> { };
   private FileChannel channel;
   private long segment;
@@ -80,6 +85,8 @@ public final class WriteAheadLog implements AutoCloseable {
   private long generation; // counts appends across segments, so positions compare across rolls
   /** Why the log refuses appends; null while it works. Guarded by appendLock. */
   private IOException failure;
+  /** What the last failed fsync left unsynced for good; null before any. Written where an fsync fails. */
+  private volatile Unsynced unsynced;
   private long lastRecoveryAttempt;
   private volatile ReplayReport replayReport = ReplayReport.NONE;
 
@@ -95,12 +102,12 @@ public final class WriteAheadLog implements AutoCloseable {
     this.files = files;
     this.nanoClock = nanoClock;
     Files.createDirectories(dir);
-    syncer = policy == FsyncPolicy.INTERVAL ? Executors.newSingleThreadScheduledExecutor(r -> {
+    syncer = policy != FsyncPolicy.NEVER ? Executors.newSingleThreadScheduledExecutor(r -> {
       Thread thread = new Thread(r, "chronix-wal-sync");
       thread.setDaemon(true);
       return thread;
     }) : null;
-    if (syncer != null) {
+    if (policy == FsyncPolicy.INTERVAL) {
       syncer.scheduleWithFixedDelay(this::syncInBackground, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
   }
@@ -187,7 +194,8 @@ public final class WriteAheadLog implements AutoCloseable {
   /**
    * Writes a batch without waiting for its fsync, so that the caller can put the points into the
    * buffers meanwhile and then {@link #awaitDurable wait}: a request of ten thousand series waited
-   * a millisecond for its fsync before it went on.
+   * a millisecond for its fsync before it went on. Under {@code fsync=always} the fsync starts on
+   * the log's syncer thread at once, beside the caller's work.
    *
    * @throws LogFailedException when the log is failed (also when this write made it fail);
    *     nothing of the batch is then in the log
@@ -201,6 +209,9 @@ public final class WriteAheadLog implements AutoCloseable {
       Appended appended = write(batch, entry);
       entry = appended.entry();
       entry.defined();
+      if (policy == FsyncPolicy.ALWAYS) {
+        syncSoon();
+      }
       return appended.written();
     } finally {
       if (entry.bytes().capacity() <= REUSED_ENTRY_BYTES) {
@@ -225,12 +236,33 @@ public final class WriteAheadLog implements AutoCloseable {
     } catch (IOException e) {
       synchronized (appendLock) {
         fail("fsync of segment " + written.segment() + " failed", e);
-        throw new LogFailedException("the write-ahead log failed (" + failure.getMessage() + ") before this request"
-            + " was on disk: it is not acknowledged, but its points may be stored (they were buffered while the log"
-            + " synced, and the buffers go to the store when the log fails); a retry stores each point once, as a"
-            + " point sent again replaces the one with its timestamp. Writes are refused until the log recovers:"
-            + " retry later");
+        throw notOnDisk(failure.getMessage());
       }
+    }
+    Unsynced lost = unsynced;
+    if (lost != null && lost.holds(written.position())) {
+      // written before an fsync failed, waited for only after the log recovered: the fsyncs since
+      // then do not vouch for it
+      throw notOnDisk(lost.why());
+    }
+  }
+
+  private static LogFailedException notOnDisk(String why) {
+    return new LogFailedException("the write-ahead log failed (" + why + ") before this request"
+        + " was on disk: it is not acknowledged, but its points may be stored (they were buffered while the log"
+        + " synced, and the buffers go to the store when the log fails); a retry stores each point once, as a"
+        + " point sent again replaces the one with its timestamp. Writes are refused until the log recovers:"
+        + " retry later");
+  }
+
+  /**
+   * The entries of the last failure: written after the last fsync that worked ({@code after},
+   * exclusive) up to the failure ({@code upTo}). An fsync after a failed one may succeed although
+   * the pages the failed one lost are gone, so none ever counts for them.
+   */
+  private record Unsynced(long after, long upTo, String why) {
+    boolean holds(long position) {
+      return position > after && position <= upTo;
     }
   }
 
@@ -323,6 +355,24 @@ public final class WriteAheadLog implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts an fsync of what is written now on the syncer's thread, so that it runs while the
+   * writer puts the entry's points into the buffers: the writer then waits only for what is left
+   * of it ({@link #awaitDurable}). Appends while one is asked and not begun share it.
+   */
+  private void syncSoon() {
+    if (syncAsked.compareAndSet(false, true)) {
+      try {
+        syncer.execute(() -> {
+          syncAsked.set(false);
+          syncOffThread(true);
+        });
+      } catch (RejectedExecutionException closing) {
+        syncAsked.set(false); // the writer's own wait syncs
+      }
+    }
+  }
+
   private void syncUpTo(long position) throws IOException {
     if (synced >= position) {
       return;
@@ -337,25 +387,42 @@ public final class WriteAheadLog implements AutoCloseable {
 
   private void syncNow() throws IOException {
     long target;
+    long segmentNow;
     FileChannel current;
     synchronized (appendLock) {
       target = generation;
+      segmentNow = segment;
       current = channel;
     }
     if (current != null && current.isOpen()) {
-      current.force(false);
+      long before = synced;
+      try {
+        current.force(false);
+      } catch (IOException e) {
+        unsynced = new Unsynced(before, target, "fsync of segment " + segmentNow + " failed: " + e.getMessage());
+        throw e;
+      }
     }
     synced = Math.max(synced, target);
   }
 
+  /** The interval policy's fsync. */
   private void syncInBackground() {
+    syncOffThread(false);
+  }
+
+  /**
+   * An fsync on the syncer's thread; a failure fails the log, worded as a writer's own fsync
+   * failure where a writer waits for it ({@code forWriters}).
+   */
+  private void syncOffThread(boolean forWriters) {
     try {
       synchronized (syncLock) {
         syncNow();
       }
     } catch (IOException e) {
       synchronized (appendLock) {
-        fail("background fsync failed", e);
+        fail(forWriters ? "fsync of segment " + segment + " failed" : "background fsync failed", e);
       }
     }
   }

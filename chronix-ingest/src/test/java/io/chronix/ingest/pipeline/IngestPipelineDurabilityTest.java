@@ -14,7 +14,9 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,12 +61,21 @@ class IngestPipelineDurabilityTest {
 
   @Test
   void theBatchIsBufferedWhileItsEntryIsSyncedAndReturnsOnceSynced() throws IOException {
-    AtomicLong bufferedAtFsync = new AtomicLong(-1);
-    disk.atFsync = () -> bufferedAtFsync.set(buffers.bufferedPoints());
+    AtomicReference<String> syncedBy = new AtomicReference<>();
+    AtomicBoolean bufferedDuringFsync = new AtomicBoolean();
+    disk.atFsync = () -> { // holds the fsync until the writer has buffered the points, or 5 s
+      syncedBy.set(Thread.currentThread().getName());
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      while (buffers.bufferedPoints() < 4 && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      bufferedDuringFsync.set(buffers.bufferedPoints() == 4);
+    };
     int before = disk.fsyncs.get();
     pipeline.write(hosts(0, 4));
     assertEquals(before + 1, disk.fsyncs.get(), "the entry was synced before the write returned");
-    assertEquals(4, bufferedAtFsync.get(), "the points were in the buffers when the fsync ran");
+    assertEquals("chronix-wal-sync", syncedBy.get(), "the fsync ran on the log's syncer");
+    assertTrue(bufferedDuringFsync.get(), "the points went into the buffers while the fsync ran");
   }
 
   @Test

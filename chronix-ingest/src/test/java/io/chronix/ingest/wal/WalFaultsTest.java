@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -200,21 +201,26 @@ class WalFaultsTest {
   }
 
   @Test
-  void aWrittenEntryIsSyncedWhenAwaitedAndAFailedSyncSaysThePointsMayBeStored() throws IOException {
+  void aWrittenEntryIsSyncedAtOnceBesideTheWriterAndAFailedSyncSaysThePointsMayBeStored() throws Exception {
     AtomicInteger failures = new AtomicInteger();
     try (WriteAheadLog wal = open(FsyncPolicy.ALWAYS)) {
       wal.onFailure(failures::incrementAndGet);
       values(wal);
       int before = files.fsyncs.get();
+      AtomicReference<String> syncedBy = new AtomicReference<>();
+      files.atFsync = () -> syncedBy.set(Thread.currentThread().getName());
       WriteAheadLog.Written written = wal.write(batch(0, 5));
-      assertEquals(before, files.fsyncs.get(), "written, not yet synced");
-      wal.awaitDurable(written);
-      assertEquals(before + 1, files.fsyncs.get(), "synced once awaited");
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      while (files.fsyncs.get() == before && System.nanoTime() < deadline) {
+        Thread.sleep(1);
+      }
+      assertEquals(before + 1, files.fsyncs.get(), "the entry's fsync started without anyone waiting for it");
+      assertEquals("chronix-wal-sync", syncedBy.get(), "on the log's syncer, beside the writer's work");
       wal.awaitDurable(written);
       assertEquals(before + 1, files.fsyncs.get(), "an entry already on disk is not synced again");
 
-      WriteAheadLog.Written unsynced = wal.write(batch(5, 5));
       files.failFsync.set(true);
+      WriteAheadLog.Written unsynced = wal.write(batch(5, 5)); // written; its fsync fails
       WriteAheadLog.LogFailedException failed = assertThrows(WriteAheadLog.LogFailedException.class,
           () -> wal.awaitDurable(unsynced));
       assertTrue(failed.getMessage().contains("fsync of segment " + unsynced.segment()), failed.getMessage());
@@ -222,6 +228,8 @@ class WalFaultsTest {
       assertEquals(1, failures.get(), "the buffers are sent to the store");
       assertThrows(WriteAheadLog.LogFailedException.class, () -> wal.write(batch(10, 5)), "the log is failed");
       files.failFsync.set(false);
+      assertThrows(WriteAheadLog.LogFailedException.class, () -> wal.awaitDurable(unsynced),
+          "an fsync after a failed one may succeed without the pages the failed one lost: not on disk for the log");
     }
   }
 
