@@ -363,25 +363,42 @@ public final class WriteAheadLog implements AutoCloseable {
   private void syncSoon() {
     if (syncAsked.compareAndSet(false, true)) {
       try {
-        syncer.execute(() -> {
-          syncAsked.set(false);
-          syncOffThread(true);
-        });
+        syncer.execute(() -> syncOffThread(true));
       } catch (RejectedExecutionException closing) {
         syncAsked.set(false); // the writer's own wait syncs
       }
     }
   }
 
+  /** How long a writer waits for an fsync it asked of the syncer before it runs one itself. */
+  private static final long SYNCER_PATIENCE_NANOS = 1_000_000_000L;
+
   private void syncUpTo(long position) throws IOException {
     if (synced >= position) {
       return;
     }
     synchronized (syncLock) {
-      if (synced >= position) {
-        return; // another writer's fsync covered this entry
+      // an fsync asked of the syncer after this entry was written covers it: wait for that one
+      // rather than run another (unless the syncer does not come to it)
+      long deadline = System.nanoTime() + SYNCER_PATIENCE_NANOS;
+      boolean interrupted = false;
+      while (synced < position && syncAsked.get() && System.nanoTime() < deadline) {
+        try {
+          syncLock.wait(10);
+        } catch (InterruptedException e) {
+          interrupted = true; // then this writer syncs itself: an interrupt must not fail the log
+          break;
+        }
       }
-      syncNow();
+      try {
+        if (synced < position) { // else another fsync covered this entry
+          syncNow();
+        }
+      } finally {
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
   }
 
@@ -393,6 +410,9 @@ public final class WriteAheadLog implements AutoCloseable {
       target = generation;
       segmentNow = segment;
       current = channel;
+    }
+    if (synced >= target) {
+      return; // nothing written since the last fsync
     }
     if (current != null && current.isOpen()) {
       long before = synced;
@@ -416,13 +436,18 @@ public final class WriteAheadLog implements AutoCloseable {
    * failure where a writer waits for it ({@code forWriters}).
    */
   private void syncOffThread(boolean forWriters) {
-    try {
-      synchronized (syncLock) {
+    synchronized (syncLock) {
+      try {
+        if (forWriters) {
+          syncAsked.set(false); // appends from here on ask for the next one: this one may not cover them
+        }
         syncNow();
-      }
-    } catch (IOException e) {
-      synchronized (appendLock) {
-        fail(forWriters ? "fsync of segment " + segment + " failed" : "background fsync failed", e);
+      } catch (IOException e) {
+        synchronized (appendLock) {
+          fail(forWriters ? "fsync of segment " + segment + " failed" : "background fsync failed", e);
+        }
+      } finally {
+        syncLock.notifyAll(); // writers waiting for it
       }
     }
   }
