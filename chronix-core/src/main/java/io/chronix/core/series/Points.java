@@ -455,11 +455,7 @@ public final class Points {
     mergeSort(order, new int[size], 0, size);
     timestamps = permuted(timestamps, order, size);
     if (values != null) {
-      double[] sorted = new double[size];
-      for (int i = 0; i < size; i++) {
-        sorted[i] = values[order[i]];
-      }
-      values = sorted;
+      values = permuted(values, order, size);
     }
     if (longs != null) {
       longs = permuted(longs, order, size);
@@ -475,6 +471,14 @@ public final class Points {
   /** New arrays, never the old ones permuted in place: slices and snapshots may share them. */
   private static long[] permuted(long[] array, int[] order, int size) {
     long[] sorted = new long[size];
+    for (int i = 0; i < size; i++) {
+      sorted[i] = array[order[i]];
+    }
+    return sorted;
+  }
+
+  private static double[] permuted(double[] array, int[] order, int size) {
+    double[] sorted = new double[size];
     for (int i = 0; i < size; i++) {
       sorted[i] = array[order[i]];
     }

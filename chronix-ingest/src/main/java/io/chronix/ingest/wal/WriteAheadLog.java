@@ -108,7 +108,7 @@ public final class WriteAheadLog implements AutoCloseable {
       return thread;
     }) : null;
     if (policy == FsyncPolicy.INTERVAL) {
-      syncer.scheduleWithFixedDelay(this::syncInBackground, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
+      syncer.scheduleWithFixedDelay(this::syncOffThread, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
   }
 
@@ -363,7 +363,7 @@ public final class WriteAheadLog implements AutoCloseable {
   private void syncSoon() {
     if (syncAsked.compareAndSet(false, true)) {
       try {
-        syncer.execute(() -> syncOffThread(true));
+        syncer.execute(this::syncOffThread);
       } catch (RejectedExecutionException closing) {
         syncAsked.set(false); // the writer's own wait syncs
       }
@@ -426,25 +426,19 @@ public final class WriteAheadLog implements AutoCloseable {
     synced = Math.max(synced, target);
   }
 
-  /** The interval policy's fsync. */
-  private void syncInBackground() {
-    syncOffThread(false);
-  }
-
   /**
-   * An fsync on the syncer's thread; a failure fails the log, worded as a writer's own fsync
-   * failure where a writer waits for it ({@code forWriters}).
+   * An fsync on the syncer's thread: the interval policy's, or under {@code always} the one a
+   * writer asked for ({@link #syncSoon}). A failure fails the log, worded under {@code always} as
+   * the waiting writers' own fsync failure.
    */
-  private void syncOffThread(boolean forWriters) {
+  private void syncOffThread() {
     synchronized (syncLock) {
       try {
-        if (forWriters) {
-          syncAsked.set(false); // appends from here on ask for the next one: this one may not cover them
-        }
+        syncAsked.set(false); // appends from here on ask for the next one: this one may not cover them
         syncNow();
       } catch (IOException e) {
         synchronized (appendLock) {
-          fail(forWriters ? "fsync of segment " + segment + " failed" : "background fsync failed", e);
+          fail(policy == FsyncPolicy.ALWAYS ? "fsync of segment " + segment + " failed" : "background fsync failed", e);
         }
       } finally {
         syncLock.notifyAll(); // writers waiting for it

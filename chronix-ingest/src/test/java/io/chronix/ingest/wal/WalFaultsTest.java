@@ -252,6 +252,17 @@ class WalFaultsTest {
   }
 
   @Test
+  void anFsyncWithNothingNewWrittenIsSkipped() throws IOException {
+    try (WriteAheadLog wal = open(FsyncPolicy.ALWAYS)) {
+      values(wal);
+      wal.awaitDurable(wal.write(batch(0, 5)));
+      int synced = files.fsyncs.get();
+      wal.roll(); // the rolled-away segment must be on disk: it is already
+      assertEquals(synced + 1, files.fsyncs.get(), "only the new segment's header is synced");
+    }
+  }
+
+  @Test
   void theDirectoryIsSyncedWhenSegmentsComeAndGo() throws IOException {
     try (WriteAheadLog wal = open(FsyncPolicy.ALWAYS)) {
       values(wal);
