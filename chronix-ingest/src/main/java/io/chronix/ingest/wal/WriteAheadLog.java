@@ -14,6 +14,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongSupplier;
@@ -96,20 +97,28 @@ public final class WriteAheadLog implements AutoCloseable {
 
   public WriteAheadLog(Path dir, long segmentBytes, FsyncPolicy policy, long intervalMillis, SegmentFiles files,
       LongSupplier nanoClock) throws IOException {
+    this(dir, segmentBytes, policy, intervalMillis, files, nanoClock, WriteAheadLog::syncerThread);
+  }
+
+  /** As above, the syncer's thread made by {@code syncerThreads} (a test holds it back). */
+  WriteAheadLog(Path dir, long segmentBytes, FsyncPolicy policy, long intervalMillis, SegmentFiles files,
+      LongSupplier nanoClock, ThreadFactory syncerThreads) throws IOException {
     this.dir = dir;
     this.segmentBytes = segmentBytes;
     this.policy = policy;
     this.files = files;
     this.nanoClock = nanoClock;
     Files.createDirectories(dir);
-    syncer = policy != FsyncPolicy.NEVER ? Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread thread = new Thread(r, "chronix-wal-sync");
-      thread.setDaemon(true);
-      return thread;
-    }) : null;
+    syncer = policy != FsyncPolicy.NEVER ? Executors.newSingleThreadScheduledExecutor(syncerThreads) : null;
     if (policy == FsyncPolicy.INTERVAL) {
       syncer.scheduleWithFixedDelay(this::syncOffThread, intervalMillis, intervalMillis, TimeUnit.MILLISECONDS);
     }
+  }
+
+  private static Thread syncerThread(Runnable syncs) {
+    Thread thread = new Thread(syncs, "chronix-wal-sync");
+    thread.setDaemon(true);
+    return thread;
   }
 
   /** Runs when the log fails (elsewhere; must not block). */

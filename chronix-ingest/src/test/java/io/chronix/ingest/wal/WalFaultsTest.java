@@ -1,6 +1,7 @@
 package io.chronix.ingest.wal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,10 +14,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Damage in segments, full disks and failing fsync: what is read, what is refused, what recovers. */
@@ -230,6 +234,82 @@ class WalFaultsTest {
       files.failFsync.set(false);
       assertThrows(WriteAheadLog.LogFailedException.class, () -> wal.awaitDurable(unsynced),
           "an fsync after a failed one may succeed without the pages the failed one lost: not on disk for the log");
+    }
+  }
+
+  /** Under {@code always}, a log whose syncer thread starts nothing until {@code free} opens: it never comes to an asked fsync. */
+  private WriteAheadLog openWithSyncerHeld(CountDownLatch free) throws IOException {
+    return new WriteAheadLog(dir, 1 << 20, FsyncPolicy.ALWAYS, 50, files, clock::get, syncs -> {
+      Thread thread = new Thread(() -> {
+        try {
+          free.await();
+        } catch (InterruptedException e) {
+          return;
+        }
+        syncs.run();
+      }, "held-syncer");
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
+
+  @Test
+  @Timeout(20) // a writer that waits for the held syncer for ever fails here
+  void aWriterWhoseFsyncTheSyncerDoesNotComeToSyncsItselfAfterASecond() throws Exception {
+    CountDownLatch free = new CountDownLatch(1);
+    try (WriteAheadLog wal = openWithSyncerHeld(free)) {
+      values(wal);
+      AtomicReference<String> syncedBy = new AtomicReference<>();
+      files.atFsync = () -> syncedBy.set(Thread.currentThread().getName());
+      int before = files.fsyncs.get();
+      long start = System.nanoTime();
+      wal.append(batch(0, 5));
+      long waitedMillis = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(before + 1, files.fsyncs.get(), "the entry is on disk when append returns");
+      assertEquals(Thread.currentThread().getName(), syncedBy.get(), "the writer ran the fsync itself");
+      assertTrue(waitedMillis >= 900, "it waited for the syncer first: " + waitedMillis + " ms");
+    } finally {
+      free.countDown();
+    }
+  }
+
+  @Test
+  @Timeout(20) // a writer that waits for the held syncer for ever fails here
+  void anInterruptWhileAWriterWaitsForTheSyncerSyncsAtOnceAndKeepsTheInterrupt() throws Exception {
+    CountDownLatch free = new CountDownLatch(1);
+    try (WriteAheadLog wal = openWithSyncerHeld(free)) {
+      values(wal);
+      AtomicReference<String> syncedBy = new AtomicReference<>();
+      files.atFsync = () -> syncedBy.set(Thread.currentThread().getName());
+      AtomicReference<Throwable> thrown = new AtomicReference<>();
+      AtomicBoolean interruptKept = new AtomicBoolean();
+      AtomicLong waitedMillis = new AtomicLong();
+      Thread writer = new Thread(() -> {
+        long start = System.nanoTime();
+        try {
+          wal.append(batch(0, 5));
+        } catch (Throwable e) {
+          thrown.set(e);
+        }
+        waitedMillis.set((System.nanoTime() - start) / 1_000_000);
+        interruptKept.set(Thread.currentThread().isInterrupted());
+      }, "interrupted-writer");
+      writer.start();
+      long deadline = System.nanoTime() + 5_000_000_000L;
+      while (writer.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertEquals(Thread.State.TIMED_WAITING, writer.getState(), "the writer waits for the syncer");
+      writer.interrupt();
+      writer.join(5_000);
+      assertNull(thrown.get(), "an interrupt does not fail the write");
+      assertEquals("interrupted-writer", syncedBy.get(), "the writer synced its entry itself");
+      assertTrue(waitedMillis.get() < 900, "at the interrupt, not after the syncer's second: " + waitedMillis + " ms");
+      assertTrue(interruptKept.get(), "the writer's interrupt is kept for its caller");
+      free.countDown();
+      wal.append(batch(5, 5)); // the log was not failed (nor its segment closed by the interrupt)
+    } finally {
+      free.countDown();
     }
   }
 
