@@ -18,8 +18,8 @@ import org.apache.solr.search.QParser;
  * and {@code end:}, joined by {@code AND}. Read here in one pass, each term built by its field type
  * as Solr's parser builds it, because the general parser cost a sixth of a whole-series {@code max}
  * (its token machine and the regular expression that finds the time range). Anything else (other
- * operators, parentheses, escapes, wildcards, text or numeric fields, local parameters) is not a
- * plain conjunction, and Solr's parser reads it: {@link #parse} answers null.
+ * operators, parentheses, escapes outside quotes, wildcards, text or numeric fields, local
+ * parameters) is not a plain conjunction, and Solr's parser reads it: {@link #parse} answers null.
  */
 final class PlainConjunction {
 
@@ -178,16 +178,15 @@ final class PlainConjunction {
       return at > start && endsTerm(at) ? q.substring(start, at) : null;
     }
 
-    /** A quoted value without escapes, or a bare word of letters, digits, '_', '.' and inner '-'. */
+    /**
+     * A quoted value, or a bare word of letters, digits, '_', '.' and inner '-'. In quotes a
+     * backslash keeps the character after it, as Solr's parser reads a phrase: Windows counters
+     * and JMX names hold backslashes, and a sixth of P4's series went through the general parser
+     * for them. A unicode escape ({@code \u0041}) is left to Solr's parser.
+     */
     String value() {
       if (at < q.length() && q.charAt(at) == '"') {
-        int close = q.indexOf('"', at + 1);
-        if (close < 0 || q.indexOf('\\', at + 1) >= 0 && q.indexOf('\\', at + 1) < close || !endsTerm(close + 1)) {
-          return null;
-        }
-        String value = q.substring(at + 1, close);
-        at = close + 1;
-        return value;
+        return quoted();
       }
       int start = at;
       while (at < q.length() && (isWordChar(q.charAt(at)) || q.charAt(at) == '.' || at > start && q.charAt(at) == '-')) {
@@ -199,6 +198,33 @@ final class PlainConjunction {
       String value = q.substring(start, at);
       // the parser's operators and keywords are not values
       return value.equals("AND") || value.equals("OR") || value.equals("NOT") || value.equals("TO") ? null : value;
+    }
+
+    private String quoted() {
+      StringBuilder unescaped = null;
+      int run = at + 1;
+      int i = run;
+      while (i < q.length() && q.charAt(i) != '"') {
+        if (q.charAt(i) == '\\') {
+          if (i + 1 == q.length() || q.charAt(i + 1) == 'u') {
+            return null;
+          }
+          if (unescaped == null) {
+            unescaped = new StringBuilder(q.length() - at);
+          }
+          unescaped.append(q, run, i).append(q.charAt(i + 1));
+          i += 2;
+          run = i;
+        } else {
+          i++;
+        }
+      }
+      if (i == q.length() || !endsTerm(i + 1)) {
+        return null;
+      }
+      String value = unescaped == null ? q.substring(at + 1, i) : unescaped.append(q, run, i).toString();
+      at = i + 1;
+      return value;
     }
 
     /** Whitespace, AND, whitespace, and a next term: false at the end, or where something else follows. */

@@ -86,7 +86,10 @@ class PlainConjunctionTest {
         "end:2015-08-12T17:25:41.389Z",
         "*:* AND start:5",
         "name:cpu AND customLabel:x1 AND host_name:\"\"",
-        "id:abc AND type:metric")) {
+        "id:abc AND type:metric",
+        "name:\"\\\\CPU\\\\hi\" AND host:\"pre-int\" AND start:5",
+        "name:\"a\\\"b\" AND host:\"\\\\\"",
+        "name:\"say \\\"AND\\\"\" AND end:9")) {
       assertSameAsSolr(q);
     }
   }
@@ -96,12 +99,17 @@ class PlainConjunctionTest {
     Random random = new Random(20261126);
     String[] fields = {"name", "host", "process", "group", "metric", "type", "id", "my_label"};
     String valueChars = "abcXYZ019_.-:/=,;@#%&|!()[]{}*?~^+ ";
+    String escapedChars = "\\\"a: *?"; // escaped in quotes: kept as they are
     for (int round = 0; round < 500; round++) {
       List<String> terms = new ArrayList<>();
       for (int i = random.nextInt(4); i >= 0; i--) {
         StringBuilder value = new StringBuilder();
         for (int j = 1 + random.nextInt(12); j > 0; j--) {
-          value.append(valueChars.charAt(random.nextInt(valueChars.length())));
+          if (random.nextInt(8) == 0) {
+            value.append('\\').append(escapedChars.charAt(random.nextInt(escapedChars.length())));
+          } else {
+            value.append(valueChars.charAt(random.nextInt(valueChars.length())));
+          }
         }
         String field = fields[random.nextInt(fields.length)];
         terms.add(random.nextBoolean() ? field + ":\"" + value + "\"" : field + ":v" + random.nextInt(1000) + ".x-y");
@@ -122,7 +130,7 @@ class PlainConjunctionTest {
     for (String q : List.of(
         "", "   ", "name:cpu OR name:mem", "(name:cpu AND host:a)", "name:cpu && host:a", "-name:cpu",
         "+name:cpu", "NOT name:cpu", "name:cpu*", "name:c?u", "name:cpu~", "name:\"cpu\"~2", "name:cpu^2",
-        "name:\"a\\\"b\"", "name:a\\:b", "count:5", "min:1.5", "start:[0 TO 5]", "end:{0 TO 5}",
+        "name:\"a\\u0041b\"", "name:\"a\\\"", "name:a\\:b", "count:5", "min:1.5", "start:[0 TO 5]", "end:{0 TO 5}",
         "_query_:\"{!lucene}name:cpu\"", "{!lucene}name:cpu", "name:cpu AND", "name:cpu AND ", "AND name:cpu",
         "name:cpu host:a", "name:AND", "name:TO", "host:restart:1", "name:\"unclosed", "name:cpu AND start:(5)",
         "name:", ":cpu", "name:cpu)", "nosuch.field:x", "name:-cpu", "start:5 AND end:6 OR name:x")) {
