@@ -17,8 +17,13 @@ import org.apache.solr.util.DateMathParser;
  */
 public final class TimeRangeQuery {
 
-  private static final Pattern TERM =
-      Pattern.compile("(?<![\\w.\\\\])(start|end):(\"[^\"]*\"|[^\\s()\\[\\]{}\"]+)");
+  /**
+   * A start: or end: term (groups 1 and 2), or what is passed over as it is: an escaped character,
+   * or a quoted phrase, in which {@code start:} is text (a name may hold it) and a backslash
+   * escapes the next character, as Solr's parser reads it.
+   */
+  private static final Pattern TERM = Pattern.compile("\\\\.|\"(?:[^\"\\\\]|\\\\.)*\""
+      + "|(?<![\\w.\\\\])(start|end):(\"[^\"]*\"|[^\\s()\\[\\]{}\"]+)");
   private static final Pattern EPOCH_MILLIS = Pattern.compile("-?\\d+");
 
   private final String query;
@@ -37,6 +42,9 @@ public final class TimeRangeQuery {
     Long from = null;
     Long to = null;
     while (matcher.find()) {
+      if (matcher.group(1) == null) {
+        continue; // passed over: appended with the text after it
+      }
       boolean isStart = matcher.group(1).equals(RecordFields.START);
       long millis = parseInstant(matcher.group(1), matcher.group(2), now);
       if (isStart) {

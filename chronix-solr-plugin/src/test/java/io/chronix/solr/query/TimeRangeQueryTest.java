@@ -42,6 +42,21 @@ class TimeRangeQueryTest {
   }
 
   @Test
+  void startAndEndInsideAQuotedValueAreText() {
+    // a name may hold "start:" or "end:": rewritten, it would search another name and bound the range
+    String q = "name:\"job start:5 end:yesterday\" OR host:x";
+    TimeRangeQuery parsed = TimeRangeQuery.parse(q, NOW);
+    assertEquals(q, parsed.query());
+    assertFalse(parsed.bounded());
+    // an escaped quote does not end the phrase; an escaped one outside opens none
+    TimeRangeQuery escaped = TimeRangeQuery.parse("(name:\"a \\\" start:5\" OR name:b\\\"c) AND end:7", NOW);
+    assertEquals("(name:\"a \\\" start:5\" OR name:b\\\"c) AND start:[* TO 7]", escaped.query());
+    assertEquals(new TimeRange(Long.MIN_VALUE, 7), escaped.range());
+    TimeRangeQuery after = TimeRangeQuery.parse("name:\"a\\\\\" AND start:5", NOW);
+    assertEquals("name:\"a\\\\\" AND end:[5 TO *]", after.query());
+  }
+
+  @Test
   void badRangesAreClientErrors() {
     SolrException e = assertThrows(SolrException.class, () -> TimeRangeQuery.parse("start:yesterday", NOW));
     assertEquals(400, e.code());
