@@ -24,6 +24,8 @@ public final class SeriesKey {
   private final SortedMap<String, String> attributes;
   private final ValueType valueType;
   private final int hash;
+  /** {@link #id} and {@link #routingId}, made when first asked ({@link #digests()}). */
+  private Digests digests;
 
   public SeriesKey(String name, String type, Map<String, String> attributes) {
     if (name == null || name.isEmpty()) {
@@ -80,14 +82,7 @@ public final class SeriesKey {
 
   /** A short, stable identifier of this key (hex of a SHA-256 prefix over all its parts). */
   public String id() {
-    MessageDigest digest = sha256();
-    update(digest, name);
-    update(digest, type);
-    for (Map.Entry<String, String> attribute : attributes.entrySet()) {
-      update(digest, attribute.getKey());
-      update(digest, attribute.getValue());
-    }
-    return HexFormat.of().formatHex(digest.digest(), 0, 8);
+    return HexFormat.of().toHexDigits(digests().id());
   }
 
   /**
@@ -95,10 +90,41 @@ public final class SeriesKey {
    * sharded store routes by this: all records a default join needs lie on one shard.
    */
   public String routingId() {
-    MessageDigest digest = sha256();
-    update(digest, name);
-    update(digest, type);
-    return HexFormat.of().formatHex(digest.digest(), 0, 8);
+    return HexFormat.of().toHexDigits(digests().routing());
+  }
+
+  /**
+   * The first eight bytes of both digests, made once a key: every record written names its series
+   * by both, and two SHA-256 digests a record were a twelfth of writing a flush's records. An
+   * immutable holder, so that a thread that reads it sees it whole; two threads may both make it.
+   */
+  private record Digests(long id, long routing) {}
+
+  private Digests digests() {
+    Digests known = digests;
+    if (known == null) {
+      MessageDigest digest = sha256();
+      update(digest, name);
+      update(digest, type);
+      long routing = first8(digest.digest());
+      update(digest, name);
+      update(digest, type);
+      for (Map.Entry<String, String> attribute : attributes.entrySet()) {
+        update(digest, attribute.getKey());
+        update(digest, attribute.getValue());
+      }
+      known = new Digests(first8(digest.digest()), routing);
+      digests = known;
+    }
+    return known;
+  }
+
+  private static long first8(byte[] digest) {
+    long bits = 0;
+    for (int i = 0; i < 8; i++) {
+      bits = bits << 8 | (digest[i] & 0xFF);
+    }
+    return bits;
   }
 
   /**
