@@ -237,7 +237,7 @@ class WalFaultsTest {
     }
   }
 
-  /** Under {@code always}, a log whose syncer thread starts nothing until {@code free} opens: it never comes to an asked fsync. */
+  /** Under {@code always}, a log whose syncer thread starts nothing until {@code free} opens: no asked fsync runs. */
   private WriteAheadLog openWithSyncerHeld(CountDownLatch free) throws IOException {
     return new WriteAheadLog(dir, 1 << 20, FsyncPolicy.ALWAYS, 50, files, clock::get, syncs -> {
       Thread thread = new Thread(() -> {

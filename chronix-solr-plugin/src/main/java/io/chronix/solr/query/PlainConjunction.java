@@ -182,7 +182,7 @@ final class PlainConjunction {
      * A quoted value, or a bare word of letters, digits, '_', '.' and inner '-'. In quotes a
      * backslash keeps the character after it, as Solr's parser reads a phrase: Windows counters
      * and JMX names hold backslashes, and a sixth of P4's series went through the general parser
-     * for them. A unicode escape ({@code \u0041}) is left to Solr's parser.
+     * for them. A unicode escape (a backslash, u and four hex digits) is left to Solr's parser.
      */
     String value() {
       if (at < q.length() && q.charAt(at) == '"') {
