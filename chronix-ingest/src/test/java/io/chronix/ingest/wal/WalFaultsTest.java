@@ -31,6 +31,8 @@ class WalFaultsTest {
   @TempDir Path dir;
   private final FaultyFiles files = new FaultyFiles();
   private final AtomicLong clock = new AtomicLong();
+  /** The thread of the last segment fsync, where a test has the fsyncs note it. */
+  private final AtomicReference<String> syncedBy = new AtomicReference<>();
 
   private static PointBatch batch(int first, int count) {
     PointBatch batch = new PointBatch();
@@ -211,7 +213,6 @@ class WalFaultsTest {
       wal.onFailure(failures::incrementAndGet);
       values(wal);
       int before = files.fsyncs.get();
-      AtomicReference<String> syncedBy = new AtomicReference<>();
       files.atFsync = () -> syncedBy.set(Thread.currentThread().getName());
       WriteAheadLog.Written written = wal.write(batch(0, 5));
       long deadline = System.nanoTime() + 5_000_000_000L;
@@ -237,9 +238,12 @@ class WalFaultsTest {
     }
   }
 
-  /** Under {@code always}, a log whose syncer thread starts nothing until {@code free} opens: no asked fsync runs. */
+  /**
+   * Under {@code always}, a log (replayed, ready for appends) whose syncer thread starts nothing
+   * until {@code free} opens: no asked fsync runs. Segment fsyncs note their thread in {@link #syncedBy}.
+   */
   private WriteAheadLog openWithSyncerHeld(CountDownLatch free) throws IOException {
-    return new WriteAheadLog(dir, 1 << 20, FsyncPolicy.ALWAYS, 50, files, clock::get, syncs -> {
+    WriteAheadLog wal = new WriteAheadLog(dir, 1 << 20, FsyncPolicy.ALWAYS, 50, files, clock::get, syncs -> {
       Thread thread = new Thread(() -> {
         try {
           free.await();
@@ -251,6 +255,9 @@ class WalFaultsTest {
       thread.setDaemon(true);
       return thread;
     });
+    values(wal);
+    files.atFsync = () -> syncedBy.set(Thread.currentThread().getName());
+    return wal;
   }
 
   @Test
@@ -258,9 +265,6 @@ class WalFaultsTest {
   void aWriterWhoseFsyncTheSyncerDoesNotComeToSyncsItselfAfterASecond() throws Exception {
     CountDownLatch free = new CountDownLatch(1);
     try (WriteAheadLog wal = openWithSyncerHeld(free)) {
-      values(wal);
-      AtomicReference<String> syncedBy = new AtomicReference<>();
-      files.atFsync = () -> syncedBy.set(Thread.currentThread().getName());
       int before = files.fsyncs.get();
       long start = System.nanoTime();
       wal.append(batch(0, 5));
@@ -278,9 +282,6 @@ class WalFaultsTest {
   void anInterruptWhileAWriterWaitsForTheSyncerSyncsAtOnceAndKeepsTheInterrupt() throws Exception {
     CountDownLatch free = new CountDownLatch(1);
     try (WriteAheadLog wal = openWithSyncerHeld(free)) {
-      values(wal);
-      AtomicReference<String> syncedBy = new AtomicReference<>();
-      files.atFsync = () -> syncedBy.set(Thread.currentThread().getName());
       AtomicReference<Throwable> thrown = new AtomicReference<>();
       AtomicBoolean interruptKept = new AtomicBoolean();
       AtomicLong waitedMillis = new AtomicLong();
