@@ -23,14 +23,12 @@ import java.util.Map;
  */
 public final class ColdLoad {
 
-  /** Client threads sending each load: the comparison's two unless {@code --threads=N}. */
-  private static int clientThreads;
-
   private ColdLoad() {}
 
   public static void main(String[] args) throws Exception {
     boolean all = java.util.List.of(args).contains("--all");
-    clientThreads = java.util.List.of(args).stream().filter(a -> a.startsWith("--threads="))
+    // client threads sending each load: the comparison's two unless --threads=N
+    int threads = java.util.List.of(args).stream().filter(a -> a.startsWith("--threads="))
         .mapToInt(a -> Integer.parseInt(a.substring("--threads=".length()))).findFirst().orElse(2);
     Path input = Path.of(java.util.List.of(args).stream().filter(a -> !a.startsWith("--")).findFirst()
         .orElse("../shared/data/p4"));
@@ -40,7 +38,7 @@ public final class ColdLoad {
     System.out.printf(Locale.ROOT, "JVM options added: '%s'%n", options);
     try (ChronixPeer server = ChronixPeer.start(dir.resolve("data"), dir.resolve("server.log"))) {
       Map<String, Double> before = ProcessStats.cpuSecondsByThread(server.pid());
-      report("P4, first load after start", workloads.p4LineProtocol, server);
+      report("P4, first load after start", workloads.p4LineProtocol, server, server.lineProtocolWrite(), threads);
       Map<String, Double> after = ProcessStats.cpuSecondsByThread(server.pid());
       after.forEach((thread, seconds) -> {
         double spent = seconds - before.getOrDefault(thread, 0.0);
@@ -50,12 +48,12 @@ public final class ColdLoad {
       });
       if (all) {
         flush(server);
-        report("10,000-series stream", workloads.synthetic, server);
+        report("10,000-series stream", workloads.synthetic, server, server.lineProtocolWrite(), threads);
         flush(server);
-        report("P4, remote write", workloads.p4RemoteWrite, server, server.remoteWrite());
+        report("P4, remote write", workloads.p4RemoteWrite, server, server.remoteWrite(), threads);
         flush(server);
       }
-      report("P4 again, new series", workloads.p4Again, server);
+      report("P4 again, new series", workloads.p4Again, server, server.lineProtocolWrite(), threads);
       if (options.contains("NativeMemoryTracking")) { // where the resident memory went, by the JVM's account
         new ProcessBuilder("jcmd", Long.toString(server.pid()), "VM.native_memory", "summary").inheritIO().start()
             .waitFor();
@@ -75,18 +73,14 @@ public final class ColdLoad {
         ProcessStats.of(server.pid()).since(before).cpuSeconds());
   }
 
-  private static void report(String name, IngestLoad load, ChronixPeer server) throws Exception {
-    report(name, load, server, server.lineProtocolWrite());
-  }
-
-  private static void report(String name, IngestLoad load, ChronixPeer server, java.net.URI target)
+  private static void report(String name, IngestLoad load, ChronixPeer server, java.net.URI target, int threads)
       throws Exception {
     ProcessStats before = ProcessStats.of(server.pid());
     ProcessStats clientBefore = ProcessStats.of(ProcessHandle.current().pid());
     Map<String, Double> threadsBefore = ProcessStats.cpuSecondsByThread(server.pid());
     long start = System.nanoTime();
     long startMillis = System.currentTimeMillis();
-    load.send(target, clientThreads);
+    load.send(target, threads);
     double seconds = (System.nanoTime() - start) / 1e9;
     ProcessStats spent = ProcessStats.of(server.pid()).since(before);
     double clientCpu = ProcessStats.of(ProcessHandle.current().pid()).cpuSeconds() - clientBefore.cpuSeconds();

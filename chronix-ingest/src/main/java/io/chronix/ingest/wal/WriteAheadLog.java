@@ -388,7 +388,8 @@ public final class WriteAheadLog implements AutoCloseable {
     }
     synchronized (syncLock) {
       // an fsync asked of the syncer after this entry was written covers it: wait for that one
-      // rather than run another (unless the syncer does not come to it)
+      // rather than run another (unless the syncer does not come to it); real time, not nanoClock,
+      // which paces recovery attempts and stands still in tests
       long deadline = System.nanoTime() + SYNCER_PATIENCE_NANOS;
       boolean interrupted = false;
       while (synced < position && syncAsked.get() && System.nanoTime() < deadline) {
