@@ -23,7 +23,11 @@ import java.util.TreeMap;
  * again on that directory and the query mix asked ({@link QueryMix}); (4) the 10,000-series
  * stream, (5) P4 again through Prometheus remote write and (6) once more as line protocol, each as
  * new series: (6) against (1) shows a warmed-up JVM against a cold one. Each phase reports the
- * server's CPU seconds and peak resident memory ({@code /proc}).
+ * server's CPU seconds and peak resident memory ({@code /proc}). Before all that, the loads of (1),
+ * (4) and (5) on fresh Chronix and VictoriaMetrics servers by turns, round after round ({@link
+ * IngestRounds}): the ingest ratio from medians rather than from one pass each, and a client whose
+ * JIT has compiled its sending path before the main pass (VictoriaMetrics, first in it, met a cold
+ * client).
  */
 public final class PeerComparison {
 
@@ -32,10 +36,11 @@ public final class PeerComparison {
   private PeerComparison() {}
 
   /** Settings of a full run and of {@code --quick}. */
-  record Plan(boolean quick, int syntheticRounds, int seriesPerRange, int warmUps, int rounds, Duration settleQuiet) {
+  record Plan(boolean quick, int syntheticRounds, int seriesPerRange, int warmUps, int rounds, Duration settleQuiet,
+      int ingestRounds) {
     static Plan of(boolean quick) {
-      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2))
-          : new Plan(false, 300, 20, 3, 3, Duration.ofSeconds(6));
+      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2), 0)
+          : new Plan(false, 300, 20, 3, 3, Duration.ofSeconds(6), 5);
     }
   }
 
@@ -51,15 +56,19 @@ public final class PeerComparison {
 
     String vmBinary = VictoriaMetricsProcess.install();
     String influxBinary = InfluxDbPeer.install();
+    Starter victoriaMetrics = (dir, log) -> VictoriaMetricsPeer.start(vmBinary, dir, log);
+    // ours first: the first round meets this client's cold JIT, which costs the server that goes first
+    IngestRounds rounds = IngestRounds.run(List.of(new IngestRounds.Contender("Chronix", ChronixPeer::start),
+        new IngestRounds.Contender("VictoriaMetrics", victoriaMetrics)), workloads, plan.ingestRounds());
     List<PeerRun> runs = new ArrayList<>();
-    runs.add(measure(new PeerRun("VictoriaMetrics", VictoriaMetricsProcess.version(vmBinary)),
-        (dir, log) -> VictoriaMetricsPeer.start(vmBinary, dir, log), workloads, mix, plan));
+    runs.add(measure(new PeerRun("VictoriaMetrics", VictoriaMetricsProcess.version(vmBinary)), victoriaMetrics,
+        workloads, mix, plan));
     runs.add(measure(new PeerRun("InfluxDB", InfluxDbPeer.version(influxBinary)),
         (dir, log) -> InfluxDbPeer.start(influxBinary, dir, log), workloads, mix, plan));
     runs.add(measure(new PeerRun("Chronix", "this build (./chronix start, default settings)"),
         ChronixPeer::start, workloads, mix, plan));
 
-    PeerReport report = new PeerReport(plan, workloads, mix, runs);
+    PeerReport report = new PeerReport(plan, workloads, mix, runs, rounds);
     System.out.println(report.markdown());
     report.write(Path.of("docs"));
   }
@@ -109,7 +118,7 @@ public final class PeerComparison {
     }
   }
 
-  private static PeerRun.Load load(PeerServer server, IngestLoad load, java.net.URI endpoint) throws Exception {
+  static PeerRun.Load load(PeerServer server, IngestLoad load, java.net.URI endpoint) throws Exception {
     ProcessStats.resetPeak(server.pid());
     ProcessStats before = ProcessStats.of(server.pid());
     Map<String, Double> threadsBefore = ProcessStats.cpuSecondsByThread(server.pid());

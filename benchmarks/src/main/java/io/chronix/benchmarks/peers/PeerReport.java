@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,12 +26,14 @@ final class PeerReport {
   private final Workloads workloads;
   private final QueryMix mix;
   private final List<PeerRun> runs;
+  private final IngestRounds rounds;
 
-  PeerReport(PeerComparison.Plan plan, Workloads workloads, QueryMix mix, List<PeerRun> runs) {
+  PeerReport(PeerComparison.Plan plan, Workloads workloads, QueryMix mix, List<PeerRun> runs, IngestRounds rounds) {
     this.plan = plan;
     this.workloads = workloads;
     this.mix = mix;
     this.runs = runs;
+    this.rounds = rounds;
   }
 
   String markdown() {
@@ -51,12 +54,7 @@ final class PeerReport {
     out.append("| load | server | values/s | MB/s of CSV | time (s) | flush (s) | CPU (s) | peak RSS (MB) | 429/503 retries | / VictoriaMetrics |\n");
     out.append("|---|---|---|---|---|---|---|---|---|---|\n");
     for (String load : List.of("p4", "synthetic", "remote", "again")) {
-      IngestLoad ingest = switch (load) {
-        case "p4" -> workloads.p4LineProtocol;
-        case "synthetic" -> workloads.synthetic;
-        case "again" -> workloads.p4Again;
-        default -> workloads.p4RemoteWrite;
-      };
+      IngestLoad ingest = ingestOf(load);
       double vmRate = runs.get(0).loads.get(load).outcome().valuesPerSecond(ingest.values());
       for (PeerRun run : runs) {
         PeerRun.Load result = run.loads.get(load);
@@ -68,6 +66,10 @@ final class PeerReport {
             result.cost().cpuSeconds(), result.cost().peakRssMb(), result.outcome().retries(),
             ratio(rate / vmRate)));
       }
+    }
+
+    if (rounds.rounds() > 0) {
+      appendRounds(out);
     }
 
     out.append("\n#### Storage\n\nEverything under the data directory after P4's line-protocol load, the directory "
@@ -112,6 +114,45 @@ final class PeerReport {
     out.append("![query latency, median](benchmarks/").append(prefix).append("-latency-p50.png)\n");
     out.append("![query latency, p99](benchmarks/").append(prefix).append("-latency-p99.png)\n");
     return out.toString();
+  }
+
+  private void appendRounds(StringBuilder out) {
+    out.append(String.format(Locale.ROOT, "%n#### Write throughput, %d rounds by turns%n%n", rounds.rounds()));
+    out.append("Run before the passes above: the first three loads, each round on freshly started servers, one "
+        + "after the other, the order reversed every round (first in each round: "
+        + String.join(", ", rounds.firstInRound()) + "; the first round meets this client's cold JIT). Medians "
+        + "over the rounds, the range in brackets; the last column: ours / VictoriaMetrics within each round.\n\n");
+    out.append("| load | VictoriaMetrics values/s | Chronix values/s | CPU s, VictoriaMetrics / Chronix (medians) "
+        + "| / VictoriaMetrics (medians) | / VictoriaMetrics, each round |\n|---|---|---|---|---|---|\n");
+    for (String load : IngestRounds.LOADS) {
+      IngestLoad ingest = ingestOf(load);
+      double[] vm = rounds.valuesPerSecond("VictoriaMetrics", load, ingest);
+      double[] ours = rounds.valuesPerSecond("Chronix", load, ingest);
+      StringBuilder each = new StringBuilder();
+      for (int r = 0; r < vm.length; r++) {
+        each.append(r == 0 ? "" : ", ").append(ratio(ours[r] / vm[r]));
+      }
+      out.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f / %.1f | %s | %s |%n", LOADS.get(load),
+          medianAndRange(vm), medianAndRange(ours), IngestRounds.median(rounds.cpuSeconds("VictoriaMetrics", load)),
+          IngestRounds.median(rounds.cpuSeconds("Chronix", load)),
+          ratio(IngestRounds.median(ours) / IngestRounds.median(vm)), each));
+    }
+  }
+
+  private static String medianAndRange(double[] values) {
+    double[] sorted = values.clone();
+    Arrays.sort(sorted);
+    return String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)", IngestRounds.median(values), sorted[0],
+        sorted[sorted.length - 1]);
+  }
+
+  private IngestLoad ingestOf(String load) {
+    return switch (load) {
+      case "p4" -> workloads.p4LineProtocol;
+      case "synthetic" -> workloads.synthetic;
+      case "again" -> workloads.p4Again;
+      default -> workloads.p4RemoteWrite;
+    };
   }
 
   /** Replaces (or appends) this run's section of docs/benchmarks.md and writes the charts. */
