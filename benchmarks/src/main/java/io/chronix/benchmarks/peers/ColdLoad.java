@@ -17,9 +17,11 @@ import java.util.Map;
  * merges) and the time of the flush after it: ours alone, to try JVM options quickly.
  *
  * {@code --threads=N} sends with N client threads instead of the comparison's two (how much of a
- * load's time the server waits for its clients).
+ * load's time the server waits for its clients). {@code --settle=S} waits S seconds between the
+ * server's readiness and the first load (what the server still does right after it starts). The
+ * client sends the loads to a sink first ({@link ClientWarmUp}), as the comparison does.
  *
- * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all] [--threads=N]</pre>
+ * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all] [--threads=N] [--settle=S]</pre>
  */
 public final class ColdLoad {
 
@@ -33,10 +35,15 @@ public final class ColdLoad {
     Path input = Path.of(java.util.List.of(args).stream().filter(a -> !a.startsWith("--")).findFirst()
         .orElse("../shared/data/p4"));
     Workloads workloads = Workloads.prepare(input, all ? PeerComparison.Plan.of(false).syntheticRounds() : 1);
+    // seconds between the server's readiness and the first load: what a fresh server still does then
+    long settle = java.util.List.of(args).stream().filter(a -> a.startsWith("--settle="))
+        .mapToLong(a -> Long.parseLong(a.substring("--settle=".length()))).findFirst().orElse(0);
+    ClientWarmUp.run(workloads);
     Path dir = Files.createTempDirectory("chronix-cold-load");
     String options = System.getenv().getOrDefault("CHRONIX_JAVA_OPTS", "");
     System.out.printf(Locale.ROOT, "JVM options added: '%s'%n", options);
     try (ChronixPeer server = ChronixPeer.start(dir.resolve("data"), dir.resolve("server.log"))) {
+      Thread.sleep(settle * 1000);
       Map<String, Double> before = ProcessStats.cpuSecondsByThread(server.pid());
       report("P4, first load after start", workloads.p4LineProtocol, server, server.lineProtocolWrite(), threads);
       Map<String, Double> after = ProcessStats.cpuSecondsByThread(server.pid());

@@ -25,13 +25,12 @@ import java.util.TreeMap;
  * new series: (6) against (1) shows a warmed-up JVM against a cold one. Each phase reports the
  * server's CPU seconds and peak resident memory ({@code /proc}). Before all that, the loads of (1),
  * (4) and (5) on fresh Chronix and VictoriaMetrics servers by turns, round after round ({@link
- * IngestRounds}): the ingest ratio from medians rather than from one pass each, and a client whose
- * JIT has compiled its sending path before the main pass (VictoriaMetrics, first in it, met a cold
- * client).
+ * IngestRounds}): the ingest ratio from medians rather than from one pass each. Before anything,
+ * the client sends the loads to a sink ({@link ClientWarmUp}): no server meets a cold client.
  */
 public final class PeerComparison {
 
-  private static final int CLIENT_THREADS = 2;
+  static final int CLIENT_THREADS = 2;
 
   private PeerComparison() {}
 
@@ -57,7 +56,7 @@ public final class PeerComparison {
     String vmBinary = VictoriaMetricsProcess.install();
     String influxBinary = InfluxDbPeer.install();
     Starter victoriaMetrics = (dir, log) -> VictoriaMetricsPeer.start(vmBinary, dir, log);
-    // ours first: the first round meets this client's cold JIT, which costs the server that goes first
+    ClientWarmUp.run(workloads);
     IngestRounds rounds = IngestRounds.run(List.of(new IngestRounds.Contender("Chronix", ChronixPeer::start),
         new IngestRounds.Contender("VictoriaMetrics", victoriaMetrics)), workloads, plan.ingestRounds());
     List<PeerRun> runs = new ArrayList<>();

@@ -42,7 +42,8 @@ final class PeerReport {
     out.append("```\nbenchmarks/run Peers").append(suffix).append("\n```\n\n");
     out.append(String.format(Locale.ROOT, "Run of %s on this machine (2 cores). Data: %s values of %d P4 series "
         + "(%,.1f MB of CSV), %,d values of the 10,000-series stream; %d client threads, %,d lines or samples a "
-        + "request; servers one after the other, each on a fresh data directory. Versions: %s.%n%n",
+        + "request (the client warmed up against a sink that discards them before any server gets one); servers "
+        + "one after the other, each on a fresh data directory. Versions: %s.%n%n",
         LocalDate.now(ZoneOffset.UTC), String.format(Locale.ROOT, "%,d", workloads.p4LineProtocol.values()),
         workloads.series.size(), workloads.p4LineProtocol.csvBytes() / 1e6, workloads.synthetic.values(), 2,
         Workloads.LINES_PER_REQUEST, versions()));
@@ -120,7 +121,7 @@ final class PeerReport {
     out.append(String.format(Locale.ROOT, "%n#### Write throughput, %d rounds by turns%n%n", rounds.rounds()));
     out.append("Run before the passes above: the first three loads, each round on freshly started servers, one "
         + "after the other, the order reversed every round (first in each round: "
-        + String.join(", ", rounds.firstInRound()) + "; the first round meets this client's cold JIT). Medians "
+        + String.join(", ", rounds.firstInRound()) + "). Medians "
         + "over the rounds, the range in brackets; the last column: ours / VictoriaMetrics within each round.\n\n");
     out.append("| load | VictoriaMetrics values/s | Chronix values/s | CPU s, VictoriaMetrics / Chronix (medians) "
         + "| / VictoriaMetrics (medians) | / VictoriaMetrics, each round |\n|---|---|---|---|---|---|\n");
