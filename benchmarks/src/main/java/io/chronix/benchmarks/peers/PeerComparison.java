@@ -38,7 +38,7 @@ public final class PeerComparison {
   record Plan(boolean quick, int syntheticRounds, int seriesPerRange, int warmUps, int rounds, Duration settleQuiet,
       int ingestRounds) {
     static Plan of(boolean quick) {
-      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2), 0)
+      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2), 3)
           : new Plan(false, 300, 20, 3, 3, Duration.ofSeconds(6), 5);
     }
   }
