@@ -11,11 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The three ingest loads again, round after round, each round on freshly started servers that take
- * turns: VictoriaMetrics first in one round, ours first in the next. This machine's speed changes
- * by 20-40 % from one minute to the next, and a load of P4 lasts about a second, so one pass per
- * server mostly tells which server met the faster minutes; the median over rounds taken by turns
- * does not. A round per server: start on an empty directory, P4 as line protocol (the first load
+ * The three ingest loads, round after round, each round on freshly started servers that take turns,
+ * the order reversed every round. This machine's speed changes by 20-40 % from one minute to the
+ * next, and a load of P4 lasts about a second, so one pass per server mostly tells which server met
+ * the faster minutes; the median over rounds taken by turns does not. A round per server: start on an empty directory, P4 as line protocol (the first load
  * after start, as in the main pass), the 10,000-series stream, P4 through remote write (both as
  * new series), each timed to its last acknowledgement and flushed; then a clean stop.
  */
