@@ -5,8 +5,10 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Sends the loads a few times to a sink that reads each body and answers 204, before any server
@@ -20,13 +22,15 @@ final class ClientWarmUp {
 
   private ClientWarmUp() {}
 
-  static void run(Workloads workloads) throws Exception {
+  /** Sends each load {@value #ROUNDS} times; answers the bytes the sink read. */
+  static long run(List<IngestLoad> loads) throws Exception {
     HttpServer sink = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     ExecutorService threads = Executors.newFixedThreadPool(2);
     sink.setExecutor(threads);
+    AtomicLong read = new AtomicLong();
     sink.createContext("/", exchange -> {
       try (InputStream body = exchange.getRequestBody(); OutputStream ignored = exchange.getResponseBody()) {
-        body.transferTo(OutputStream.nullOutputStream());
+        read.addAndGet(body.transferTo(OutputStream.nullOutputStream()));
         exchange.sendResponseHeaders(204, -1);
       }
     });
@@ -35,10 +39,13 @@ final class ClientWarmUp {
       URI endpoint = URI.create("http://127.0.0.1:" + sink.getAddress().getPort() + "/write");
       long start = System.nanoTime();
       for (int round = 0; round < ROUNDS; round++) {
-        workloads.p4LineProtocol.send(endpoint, PeerComparison.CLIENT_THREADS);
-        workloads.p4RemoteWrite.send(endpoint, PeerComparison.CLIENT_THREADS);
+        for (IngestLoad load : loads) {
+          load.send(endpoint, PeerComparison.CLIENT_THREADS);
+        }
       }
-      System.err.printf("client warmed up against a sink in %.1f s%n", (System.nanoTime() - start) / 1e9);
+      System.err.printf("client warmed up against a sink in %.1f s (%,d bytes)%n", (System.nanoTime() - start) / 1e9,
+          read.get());
+      return read.get();
     } finally {
       sink.stop(0);
       threads.shutdownNow();

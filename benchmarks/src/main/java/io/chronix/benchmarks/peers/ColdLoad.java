@@ -30,15 +30,13 @@ public final class ColdLoad {
   public static void main(String[] args) throws Exception {
     boolean all = java.util.List.of(args).contains("--all");
     // client threads sending each load: the comparison's two unless --threads=N
-    int threads = java.util.List.of(args).stream().filter(a -> a.startsWith("--threads="))
-        .mapToInt(a -> Integer.parseInt(a.substring("--threads=".length()))).findFirst().orElse(2);
+    int threads = (int) option(args, "--threads=", PeerComparison.CLIENT_THREADS);
     Path input = Path.of(java.util.List.of(args).stream().filter(a -> !a.startsWith("--")).findFirst()
         .orElse("../shared/data/p4"));
     Workloads workloads = Workloads.prepare(input, all ? PeerComparison.Plan.of(false).syntheticRounds() : 1);
     // seconds between the server's readiness and the first load: what a fresh server still does then
-    long settle = java.util.List.of(args).stream().filter(a -> a.startsWith("--settle="))
-        .mapToLong(a -> Long.parseLong(a.substring("--settle=".length()))).findFirst().orElse(0);
-    ClientWarmUp.run(workloads);
+    long settle = option(args, "--settle=", 0);
+    ClientWarmUp.run(java.util.List.of(workloads.p4LineProtocol, workloads.p4RemoteWrite));
     Path dir = Files.createTempDirectory("chronix-cold-load");
     String options = System.getenv().getOrDefault("CHRONIX_JAVA_OPTS", "");
     System.out.printf(Locale.ROOT, "JVM options added: '%s'%n", options);
@@ -69,6 +67,12 @@ public final class ColdLoad {
     } finally {
       ImportBenchmark.deleteRecursively(dir);
     }
+  }
+
+  /** The number after {@code prefix} in the first argument that starts with it, or {@code otherwise}. */
+  private static long option(String[] args, String prefix, long otherwise) {
+    return java.util.List.of(args).stream().filter(a -> a.startsWith(prefix))
+        .mapToLong(a -> Long.parseLong(a.substring(prefix.length()))).findFirst().orElse(otherwise);
   }
 
   /** The flush after a load, timed: buffers written as records and committed. */

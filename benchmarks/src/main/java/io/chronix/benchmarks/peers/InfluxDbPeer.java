@@ -30,12 +30,15 @@ final class InfluxDbPeer extends LocalPeer {
   private final Process process;
   private final URI base;
   private final Path log;
+  /** Its configuration, written for this process and deleted with it. */
+  private final Path config;
 
-  private InfluxDbPeer(Process process, URI base, Path dataDir, Path log) {
+  private InfluxDbPeer(Process process, URI base, Path dataDir, Path log, Path config) {
     super("InfluxDB", process.pid(), dataDir);
     this.process = process;
     this.base = base;
     this.log = log;
+    this.config = config;
   }
 
   /** Installs the package when missing and returns the influxd path. */
@@ -64,7 +67,7 @@ final class InfluxDbPeer extends LocalPeer {
         "[continuous_queries]", "  enabled = false", ""));
     Process process = new ProcessBuilder(binary, "-config", config.toString()).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-    InfluxDbPeer peer = new InfluxDbPeer(process, URI.create("http://127.0.0.1:" + httpPort), dataDir, log);
+    InfluxDbPeer peer = new InfluxDbPeer(process, URI.create("http://127.0.0.1:" + httpPort), dataDir, log, config);
     try {
       peer.awaitPing();
       Http.post(peer.base.resolve("/query"), "q=" + Http.encode("CREATE DATABASE " + DATABASE));
@@ -90,9 +93,6 @@ final class InfluxDbPeer extends LocalPeer {
     }
     throw new IllegalStateException("influxd did not answer /ping within 60 s; log: " + log);
   }
-
-
-
 
   @Override
   public URI lineProtocolWrite() {
@@ -121,6 +121,7 @@ final class InfluxDbPeer extends LocalPeer {
     if (process.isAlive()) {
       process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
     }
+    Files.deleteIfExists(config);
   }
 
   @Override

@@ -1,14 +1,11 @@
 package io.chronix.benchmarks.peers;
 
-import io.chronix.benchmarks.ImportBenchmark;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * The three ingest loads, round after round, each round on freshly started servers that take turns,
@@ -61,27 +58,16 @@ final class IngestRounds {
   }
 
   private static Map<String, PeerRun.Load> oneRound(Contender contender, Workloads workloads) throws Exception {
-    Path dataDir = Files.createTempDirectory("peers-rounds-" + contender.name());
-    Path log = Files.createTempFile("peers-rounds-" + contender.name(), ".log");
-    PeerServer server = null;
-    try {
-      server = contender.starter().start(dataDir, log);
-      Map<String, PeerRun.Load> loads = new LinkedHashMap<>();
-      loads.put("p4", PeerComparison.load(server, workloads.p4LineProtocol, server.lineProtocolWrite()));
-      loads.put("synthetic", PeerComparison.load(server, workloads.synthetic, server.lineProtocolWrite()));
-      loads.put("remote", PeerComparison.load(server, workloads.p4RemoteWrite, server.remoteWrite()));
-      server.stop();
-      Files.deleteIfExists(log);
-      return loads;
-    } catch (Exception | Error e) {
-      System.err.println(contender.name() + " failed in an ingest round; its log: " + log);
-      throw e;
-    } finally {
-      if (server != null) {
-        server.close();
+    return PeerComparison.onFreshDirectory(contender.name(), (dataDir, log) -> {
+      try (PeerServer server = contender.starter().start(dataDir, log)) {
+        Map<String, PeerRun.Load> loads = new LinkedHashMap<>();
+        loads.put("p4", PeerComparison.load(server, workloads.p4LineProtocol, server.lineProtocolWrite()));
+        loads.put("synthetic", PeerComparison.load(server, workloads.synthetic, server.lineProtocolWrite()));
+        loads.put("remote", PeerComparison.load(server, workloads.p4RemoteWrite, server.remoteWrite()));
+        server.stop();
+        return loads;
       }
-      ImportBenchmark.deleteRecursively(dataDir);
-    }
+    });
   }
 
   int rounds() {
@@ -103,11 +89,8 @@ final class IngestRounds {
     return outcomes.get(server).get(load).stream().mapToDouble(outcome -> outcome.cost().cpuSeconds()).toArray();
   }
 
-  /** The median of the values; of an even count, the mean of the middle two. */
+  /** The median of the values; of an even count, the mean of the middle two (Commons Math's). */
   static double median(double[] values) {
-    double[] sorted = values.clone();
-    Arrays.sort(sorted);
-    int middle = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    return new Median().evaluate(values);
   }
 }

@@ -56,7 +56,7 @@ public final class PeerComparison {
     String vmBinary = VictoriaMetricsProcess.install();
     String influxBinary = InfluxDbPeer.install();
     Starter victoriaMetrics = (dir, log) -> VictoriaMetricsPeer.start(vmBinary, dir, log);
-    ClientWarmUp.run(workloads);
+    ClientWarmUp.run(List.of(workloads.p4LineProtocol, workloads.p4RemoteWrite));
     IngestRounds rounds = IngestRounds.run(List.of(new IngestRounds.Contender("Chronix", ChronixPeer::start),
         new IngestRounds.Contender("VictoriaMetrics", victoriaMetrics)), workloads, plan.ingestRounds());
     List<PeerRun> runs = new ArrayList<>();
@@ -77,44 +77,58 @@ public final class PeerComparison {
     PeerServer start(Path dataDir, Path log) throws Exception;
   }
 
+  /** Work on a server's data directory and the log beside it. */
+  interface OnDirectory<T> {
+    T run(Path dataDir, Path log) throws Exception;
+  }
+
+  /**
+   * Runs {@code work} on a fresh data directory with a log outside it, says where the log is when
+   * the work fails (the log is kept then), and deletes the directory either way.
+   */
+  static <T> T onFreshDirectory(String name, OnDirectory<T> work) throws Exception {
+    Path dataDir = Files.createTempDirectory("peers-" + name);
+    Path log = Files.createTempFile("peers-" + name, ".log");
+    try {
+      T result = work.run(dataDir, log);
+      Files.deleteIfExists(log);
+      return result;
+    } catch (Exception | Error e) {
+      System.err.println(name + " failed; its log: " + log);
+      throw e;
+    } finally {
+      ImportBenchmark.deleteRecursively(dataDir);
+    }
+  }
+
   private static PeerRun measure(PeerRun run, Starter starter, Workloads workloads, QueryMix mix, Plan plan)
       throws Exception {
-    Path dataDir = Files.createTempDirectory("peers-" + run.name);
-    Path log = Files.createTempFile("peers-" + run.name, ".log");
-    PeerServer server = null;
-    try {
-      server = starter.start(dataDir, log);
-      System.err.printf("%s: started, loading P4 as line protocol%n", run.name);
-      run.loads.put("p4", load(server, workloads.p4LineProtocol, server.lineProtocolWrite()));
-      DirectorySettle.await(dataDir, plan.settleQuiet(), Duration.ofMinutes(3));
-      server.stop();
+    return onFreshDirectory(run.name, (dataDir, log) -> {
+      try (PeerServer server = starter.start(dataDir, log)) {
+        System.err.printf("%s: started, loading P4 as line protocol%n", run.name);
+        run.loads.put("p4", load(server, workloads.p4LineProtocol, server.lineProtocolWrite()));
+        DirectorySettle.await(dataDir, plan.settleQuiet(), Duration.ofMinutes(3));
+        server.stop();
+      }
       run.diskBytes = ImportBenchmark.directoryBytes(dataDir);
       run.diskSplit = run.name.equals("Chronix") ? StoreFootprint.of(dataDir, "chronix").split() : topLevel(dataDir);
 
-      server = starter.start(dataDir, log);
-      System.err.printf("%s: restarted on its data, querying%n", run.name);
-      ProcessStats.resetPeak(server.pid());
-      ProcessStats before = ProcessStats.of(server.pid());
-      run.latencies = mix.run(server, plan.warmUps(), plan.rounds());
-      run.queryCost = ProcessStats.of(server.pid()).since(before);
+      try (PeerServer server = starter.start(dataDir, log)) {
+        System.err.printf("%s: restarted on its data, querying%n", run.name);
+        ProcessStats.resetPeak(server.pid());
+        ProcessStats before = ProcessStats.of(server.pid());
+        run.latencies = mix.run(server, plan.warmUps(), plan.rounds());
+        run.queryCost = ProcessStats.of(server.pid()).since(before);
 
-      System.err.printf("%s: the 10,000-series stream, then remote write%n", run.name);
-      run.loads.put("synthetic", load(server, workloads.synthetic, server.lineProtocolWrite()));
-      run.loads.put("remote", load(server, workloads.p4RemoteWrite, server.remoteWrite()));
-      System.err.printf("%s: P4 again as new series, into the warmed-up server%n", run.name);
-      run.loads.put("again", load(server, workloads.p4Again, server.lineProtocolWrite()));
-      server.stop();
-      Files.deleteIfExists(log);
-      return run;
-    } catch (Exception | Error e) {
-      System.err.println(run.name + " failed; its log: " + log);
-      throw e;
-    } finally {
-      if (server != null) {
-        server.close();
+        System.err.printf("%s: the 10,000-series stream, then remote write%n", run.name);
+        run.loads.put("synthetic", load(server, workloads.synthetic, server.lineProtocolWrite()));
+        run.loads.put("remote", load(server, workloads.p4RemoteWrite, server.remoteWrite()));
+        System.err.printf("%s: P4 again as new series, into the warmed-up server%n", run.name);
+        run.loads.put("again", load(server, workloads.p4Again, server.lineProtocolWrite()));
+        server.stop();
       }
-      ImportBenchmark.deleteRecursively(dataDir);
-    }
+      return run;
+    });
   }
 
   static PeerRun.Load load(PeerServer server, IngestLoad load, java.net.URI endpoint) throws Exception {
