@@ -35,7 +35,11 @@ public final class Chunker {
     return maxPoints;
   }
 
-  /** The points of each record {@link #chunk} makes of them, in the same order. */
+  /**
+   * The points of each record {@link #chunk} makes of them, in the same order. Points that fit one
+   * record are that record's slice themselves, not a copy: a full buffer is one record, and its
+   * copies were a tenth of what a load allocated.
+   */
   public static List<Points> slices(Points sortedPoints, int maxPoints) {
     List<Points> slices = new ArrayList<>(sortedPoints.size() / maxPoints + 1);
     if (sortedPoints.type() == ValueType.ARRAY) {
@@ -55,6 +59,9 @@ public final class Chunker {
       }
       return slices;
     }
+    if (sortedPoints.size() <= maxPoints) {
+      return List.of(sortedPoints);
+    }
     for (int from = 0; from < sortedPoints.size(); from += maxPoints) {
       slices.add(sortedPoints.slice(from, Math.min(sortedPoints.size(), from + maxPoints)));
     }
@@ -62,7 +69,11 @@ public final class Chunker {
   }
 
   public List<Record> chunk(SeriesKey key, Points sortedPoints) {
-    List<Points> slices = slices(sortedPoints, maxPoints);
+    return encode(key, slices(sortedPoints, maxPoints));
+  }
+
+  /** The records of slices this chunker's {@link #slices} cut, for callers that keep the slices too. */
+  public List<Record> encode(SeriesKey key, List<Points> slices) {
     List<Record> records = new ArrayList<>(slices.size());
     for (Points slice : slices) {
       records.add(Record.encode(key, slice, codec));

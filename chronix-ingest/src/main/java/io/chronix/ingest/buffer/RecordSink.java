@@ -73,8 +73,9 @@ public final class RecordSink implements ChunkSink {
     // rounding and aggregating are about measurements: other value types keep their points
     Points stored = rule.isPresent() && points.type() == ValueType.DOUBLE ? rule.get().apply(points) : points;
     Chunker cutter = rule.isPresent() ? rule.get().chunker() : chunker;
-    records.addAll(cutter.chunk(key, stored));
-    slices.addAll(Chunker.slices(stored, cutter.maxPoints()));
+    List<Points> cut = Chunker.slices(stored, cutter.maxPoints());
+    records.addAll(cutter.encode(key, cut));
+    slices.addAll(cut);
     return stored;
   }
 }

@@ -111,12 +111,14 @@ final class SeriesBuffer {
   /**
    * Takes the points out, leaving the buffer empty. A tracked chunk stays visible to
    * {@link #copyUnsearchable} until {@link #written} and the lag after it have passed; the store
-   * may reorder the drained points, so a copy is kept (and counted).
+   * may reorder the drained points, so a copy is kept (and counted). Points already in strict
+   * order are kept themselves: the store leaves those as they are, and nothing appends to drained
+   * points, so the copy (a twentieth of what a load allocated) would only repeat them.
    */
   Drained drain(boolean track, long nowNanos) {
     Outgoing copy = null;
     if (track) {
-      copy = new Outgoing(points.slice(0, points.size()), pointBytes);
+      copy = new Outgoing(points.isStrictlyIncreasing() ? points : points.slice(0, points.size()), pointBytes);
       outgoing.addLast(copy);
       outgoingBytes += copy.bytes;
     }

@@ -178,7 +178,8 @@ public final class SeriesDeleter {
         long order = RecordSchema.writeOrder((Number) record.getFirstValue(RecordFields.WRITE_ORDER),
             (Number) record.getFirstValue(RecordFields.VERSION), 0);
         List<SolrInputDocument> documents = new ArrayList<>();
-        List<Record> rewritten = chunker.chunk(key, kept);
+        List<Points> slices = Chunker.slices(kept, chunker.maxPoints());
+        List<Record> rewritten = chunker.encode(key, slices);
         for (Record rest : rewritten) {
           documents.add(RecordDocuments.toDocument(rest, order));
           idReused |= rest.id().equals(id);
@@ -188,7 +189,7 @@ public final class SeriesDeleter {
         if (rollups != null) {
           long[] orders = new long[rewritten.size()];
           java.util.Arrays.fill(orders, order);
-          rollups.written(rewritten, Chunker.slices(kept, chunker.maxPoints()), orders);
+          rollups.written(rewritten, slices, orders);
         }
       }
       if (!idReused) {

@@ -1,0 +1,59 @@
+package io.chronix.ingest.buffer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.chronix.core.series.Points;
+import io.chronix.core.series.ValueType;
+import org.junit.jupiter.api.Test;
+
+class SeriesBufferTest {
+
+  private static SeriesBuffer bufferOf(long... timestamps) {
+    SeriesBuffer buffer = new SeriesBuffer(ValueType.DOUBLE, 0, new Object());
+    for (long timestamp : timestamps) {
+      buffer.arrive(0, SeriesBuffer.NO_SEGMENT, BufferMemory.NUMERIC_POINT);
+      buffer.points().add(timestamp, timestamp * 10.0);
+    }
+    return buffer;
+  }
+
+  private static long[] timestamps(Points points) {
+    long[] out = new long[points.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = points.timestamp(i);
+    }
+    return out;
+  }
+
+  @Test
+  void pointsInStrictOrderAreTrackedWithoutACopy() {
+    SeriesBuffer buffer = bufferOf(1, 2, 3);
+    SeriesBuffer.Drained drained = buffer.drain(true, 0);
+    assertSame(drained.points(), drained.outgoing().points, "the store leaves ordered points as they are");
+    drained.points().sortAndDeduplicate(); // what the record sink does: nothing here
+    assertEquals(3, buffer.copyUnsearchable().size());
+    assertEquals(3 * BufferMemory.NUMERIC_POINT, buffer.retainedBytes(), "counted as before");
+    assertEquals(0, buffer.points().size(), "the buffer starts again empty");
+  }
+
+  @Test
+  void pointsOutOfOrderAreTrackedAsACopyTheStoreCannotReorder() {
+    SeriesBuffer buffer = bufferOf(3, 1, 2, 2);
+    SeriesBuffer.Drained drained = buffer.drain(true, 0);
+    assertNotSame(drained.points(), drained.outgoing().points);
+    drained.points().sortAndDeduplicate();
+    assertEquals(3, drained.points().size());
+    assertEquals(java.util.Arrays.toString(new long[] {3, 1, 2, 2}),
+        java.util.Arrays.toString(timestamps(buffer.copyUnsearchable())), "searches see the points as they came");
+  }
+
+  @Test
+  void untrackedDrainsKeepNothing() {
+    SeriesBuffer buffer = bufferOf(1, 2);
+    SeriesBuffer.Drained drained = buffer.drain(false, 0);
+    assertEquals(null, drained.outgoing());
+    assertEquals(null, buffer.copyUnsearchable());
+  }
+}
