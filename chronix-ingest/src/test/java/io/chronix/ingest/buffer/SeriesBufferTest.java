@@ -56,4 +56,18 @@ class SeriesBufferTest {
     assertEquals(null, drained.outgoing());
     assertEquals(null, buffer.copyUnsearchable());
   }
+
+  @Test
+  void aDrainedBufferStartsAgainWithItsLastChunksSizeWithinBounds() {
+    for (int[] expected : new int[][] {{3, SeriesBuffer.INITIAL_CAPACITY}, {20, 20}, {1000, SeriesBuffer.RESTART_CAPACITY}}) {
+      long[] timestamps = new long[expected[0]];
+      for (int i = 0; i < timestamps.length; i++) {
+        timestamps[i] = i;
+      }
+      SeriesBuffer buffer = bufferOf(timestamps);
+      buffer.drain(false, 0);
+      assertEquals(expected[1], buffer.points().timestampArray().length, expected[0] + " points drained");
+      assertEquals(0, buffer.points().size());
+    }
+  }
 }
