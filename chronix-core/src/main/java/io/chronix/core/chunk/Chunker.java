@@ -38,7 +38,7 @@ public final class Chunker {
   /**
    * The points of each record {@link #chunk} makes of them, in the same order. Points that fit one
    * record are that record's slice themselves, not a copy: a full buffer is one record, and its
-   * copies were a tenth of what a load allocated.
+   * copies were 6 % of what a load of P4 allocated.
    */
   public static List<Points> slices(Points sortedPoints, int maxPoints) {
     List<Points> slices = new ArrayList<>(sortedPoints.size() / maxPoints + 1);

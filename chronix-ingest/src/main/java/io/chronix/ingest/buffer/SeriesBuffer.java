@@ -21,7 +21,7 @@ final class SeriesBuffer {
   /**
    * Slots a drained buffer starts again with at most: as many as its last chunk held, up to this.
    * A fleet's series of a point every second grew from 8 slots to 121 in six copies for each of
-   * their chunks of some 85 points, a fifth of what a fleet's load allocated (docs/benchmarks.md);
+   * their chunks of some 85 points, a sixth of what a fleet's load allocated (docs/benchmarks.md);
    * a series that goes quiet keeps at most this many empty slots (1 kB) until it is released
    * idle or under pressure, and from 43 points on the 24 bytes counted a point cover them.
    */
@@ -121,7 +121,7 @@ final class SeriesBuffer {
    * {@link #copyUnsearchable} until {@link #written} and the lag after it have passed; the store
    * may reorder the drained points, so a copy is kept (and counted). Points already in strict
    * order are kept themselves: the store leaves those as they are, and nothing appends to drained
-   * points, so the copy (a twentieth of what a load allocated) would only repeat them.
+   * points, so the copy (3 % of what a load of P4 allocated) would only repeat them.
    */
   Drained drain(boolean track, long nowNanos) {
     Outgoing copy = null;
