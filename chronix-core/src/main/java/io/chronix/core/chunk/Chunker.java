@@ -72,8 +72,16 @@ public final class Chunker {
     return encode(key, slices(sortedPoints, maxPoints));
   }
 
-  /** The records of slices this chunker's {@link #slices} cut, for callers that keep the slices too. */
-  public List<Record> encode(SeriesKey key, List<Points> slices) {
+  /** A series' records and the points of each, in the same order. */
+  public record Cut(List<Record> records, List<Points> slices) {}
+
+  /** The records of the points and their slices, cut once: for callers that keep the slices too (rollups). */
+  public Cut cut(SeriesKey key, Points sortedPoints) {
+    List<Points> slices = slices(sortedPoints, maxPoints);
+    return new Cut(encode(key, slices), slices);
+  }
+
+  private List<Record> encode(SeriesKey key, List<Points> slices) {
     List<Record> records = new ArrayList<>(slices.size());
     for (Points slice : slices) {
       records.add(Record.encode(key, slice, codec));

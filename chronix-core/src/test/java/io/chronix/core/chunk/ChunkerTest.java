@@ -46,13 +46,17 @@ class ChunkerTest {
   }
 
   @Test
-  void recordsFromSlicesAreTheRecordsOfTheWholePoints() throws Exception {
+  void aCutHoldsTheRecordsOfTheWholePointsAndTheirSlices() throws Exception {
     Chunker chunker = new Chunker(4, ChunkCodec.lossless());
     SeriesKey key = SeriesKey.metric("cpu", Map.of("host", "a"));
     Points points = points(10);
     List<Record> whole = chunker.chunk(key, points);
-    List<Record> fromSlices = chunker.encode(key, Chunker.slices(points, 4));
-    assertEquals(whole.stream().map(Record::id).toList(), fromSlices.stream().map(Record::id).toList());
+    Chunker.Cut cut = chunker.cut(key, points);
+    assertEquals(whole.stream().map(Record::id).toList(), cut.records().stream().map(Record::id).toList());
     assertEquals(3, whole.size());
+    assertEquals(List.of(4, 4, 2), cut.slices().stream().map(Points::size).toList());
+    for (int i = 0; i < 3; i++) {
+      assertEquals(cut.slices().get(i).size(), cut.records().get(i).decode().size(), "record " + i);
+    }
   }
 }

@@ -73,9 +73,9 @@ public final class RecordSink implements ChunkSink {
     // rounding and aggregating are about measurements: other value types keep their points
     Points stored = rule.isPresent() && points.type() == ValueType.DOUBLE ? rule.get().apply(points) : points;
     Chunker cutter = rule.isPresent() ? rule.get().chunker() : chunker;
-    List<Points> cut = Chunker.slices(stored, cutter.maxPoints());
-    records.addAll(cutter.encode(key, cut));
-    slices.addAll(cut);
+    Chunker.Cut cut = cutter.cut(key, stored);
+    records.addAll(cut.records());
+    slices.addAll(cut.slices());
     return stored;
   }
 }

@@ -178,8 +178,8 @@ public final class Compactor {
       oldIds.add((String) record.getFirstValue(RecordFields.ID));
     }
     Points points = SeriesMerge.merge(chunks);
-    List<Points> slices = Chunker.slices(points, chunker.maxPoints());
-    List<Record> merged = chunker.encode(key, slices);
+    Chunker.Cut cut = chunker.cut(key, points);
+    List<Record> merged = cut.records();
     List<SolrInputDocument> documents = new ArrayList<>(merged.size());
     for (Record record : merged) {
       documents.add(RecordDocuments.toDocument(record, order));
@@ -191,7 +191,7 @@ public final class Compactor {
       if (rollups != null) {
         long[] orders = new long[merged.size()];
         java.util.Arrays.fill(orders, order);
-        rollups.written(merged, slices, orders);
+        rollups.written(merged, cut.slices(), orders);
       }
       if (!oldIds.isEmpty()) {
         client.deleteById(collection, new ArrayList<>(oldIds));

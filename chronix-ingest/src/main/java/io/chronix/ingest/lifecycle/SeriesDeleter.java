@@ -178,8 +178,8 @@ public final class SeriesDeleter {
         long order = RecordSchema.writeOrder((Number) record.getFirstValue(RecordFields.WRITE_ORDER),
             (Number) record.getFirstValue(RecordFields.VERSION), 0);
         List<SolrInputDocument> documents = new ArrayList<>();
-        List<Points> slices = Chunker.slices(kept, chunker.maxPoints());
-        List<Record> rewritten = chunker.encode(key, slices);
+        Chunker.Cut cut = chunker.cut(key, kept);
+        List<Record> rewritten = cut.records();
         for (Record rest : rewritten) {
           documents.add(RecordDocuments.toDocument(rest, order));
           idReused |= rest.id().equals(id);
@@ -189,7 +189,7 @@ public final class SeriesDeleter {
         if (rollups != null) {
           long[] orders = new long[rewritten.size()];
           java.util.Arrays.fill(orders, order);
-          rollups.written(rewritten, slices, orders);
+          rollups.written(rewritten, cut.slices(), orders);
         }
       }
       if (!idReused) {
