@@ -6,23 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
-import java.util.Properties;
 import java.util.Random;
-import java.util.stream.Stream;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.apache.solr.core.CoreContainer;
 import org.apache.solr.core.SolrCore;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.QParser;
@@ -39,36 +33,20 @@ import org.junit.jupiter.api.io.TempDir;
 class PlainConjunctionTest {
 
   private static final Date NOW = Date.from(Instant.parse("2026-11-22T12:00:00Z"));
-  private static final Path CONFIGSET = Paths.get("..", "conf", "solr", "configsets", "chronix", "conf");
-
   @TempDir static Path home;
-  private static CoreContainer cores;
+  private static TestCore testCore;
   private static SolrCore core;
 
   @BeforeAll
   static void startCore() throws IOException {
-    Path conf = Files.createDirectories(home.resolve("chronix").resolve("conf"));
-    try (Stream<Path> files = Files.list(CONFIGSET)) {
-      for (Path file : (Iterable<Path>) files::iterator) {
-        Files.copy(file, conf.resolve(file.getFileName().toString()));
-      }
-    }
-    Files.writeString(home.resolve("chronix").resolve("core.properties"), "name=chronix\nchronix.updateLog=false\n",
-        StandardCharsets.UTF_8);
-    Files.writeString(home.resolve("solr.xml"), "<solr/>", StandardCharsets.UTF_8);
-    cores = new CoreContainer(home, new Properties());
-    cores.load();
-    core = cores.getCore("chronix");
-    assertNotNull(core, () -> "core did not load: " + cores.getCoreInitFailures());
+    testCore = TestCore.start(home);
+    core = testCore.core();
   }
 
   @AfterAll
   static void stopCore() {
-    if (core != null) {
-      core.close();
-    }
-    if (cores != null) {
-      cores.shutdown();
+    if (testCore != null) {
+      testCore.close();
     }
   }
 

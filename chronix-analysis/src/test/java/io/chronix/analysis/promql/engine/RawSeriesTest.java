@@ -69,4 +69,64 @@ class RawSeriesTest {
       }
     }
   }
+
+  /**
+   * Milliseconds as {@code Math.floorDiv} gives them, for the steps the conversion carries from
+   * point to point: one step repeated (whole milliseconds and not), steps that change, negative
+   * times, points within one millisecond, steps across the whole range of a long, and points out
+   * of order.
+   */
+  @Test
+  void millisecondsFromNanosecondsAreTheFloorOfEachTimestamp() {
+    Random random = new Random(7);
+    long[][] fixed = {
+        {Long.MIN_VALUE, -1, 0, Long.MAX_VALUE},
+        {Long.MIN_VALUE, Long.MAX_VALUE},
+        {Long.MAX_VALUE - 1, Long.MAX_VALUE},
+        {Long.MIN_VALUE, Long.MIN_VALUE + 999_999, Long.MIN_VALUE + 1_000_000},
+        {-2_000_001, -1_000_001, -1, 999_999, 1_999_999},
+        {5_000_000, 4_000_000, Long.MAX_VALUE, Long.MIN_VALUE, 3},
+    };
+    for (long[] timestamps : fixed) {
+      assertMillis(timestamps, "fixed " + java.util.Arrays.toString(timestamps));
+    }
+    for (int round = 0; round < 2_000; round++) {
+      long[] timestamps = new long[random.nextInt(300)];
+      long t = random.nextLong() / (1 + random.nextInt(1_000_000));
+      long step = random.nextBoolean() ? 1_000_000L * (1 + random.nextInt(60_000)) : 1 + random.nextInt(3_000_000);
+      for (int i = 0; i < timestamps.length; i++) {
+        timestamps[i] = t;
+        int kind = random.nextInt(20);
+        long next = kind == 0 ? random.nextInt(1_000_000) : kind == 1 ? 1 + random.nextInt(5_000_000) : step;
+        if (kind == 2) {
+          step = random.nextBoolean() ? 1_000_000L * (1 + random.nextInt(60_000)) : 1 + random.nextInt(3_000_000);
+        }
+        t = t > Long.MAX_VALUE - next ? t : t + next;
+      }
+      assertMillis(timestamps, "round " + round);
+    }
+  }
+
+  /** The conversion against a division a point, the later point of a millisecond kept. */
+  private static void assertMillis(long[] timestamps, String message) {
+    Points points = new Points(timestamps.length);
+    long[] expectedMillis = new long[timestamps.length];
+    double[] expectedValues = new double[timestamps.length];
+    int expected = 0;
+    for (int i = 0; i < timestamps.length; i++) {
+      points.add(timestamps[i], i);
+      long millis = Math.floorDiv(timestamps[i], 1_000_000L);
+      if (expected == 0 || expectedMillis[expected - 1] != millis) {
+        expected++;
+      }
+      expectedMillis[expected - 1] = millis;
+      expectedValues[expected - 1] = i;
+    }
+    RawSeries series = RawSeries.fromNanos(Labels.EMPTY, points);
+    assertEquals(expected, series.size(), message);
+    for (int k = 0; k < expected; k++) {
+      assertEquals(expectedMillis[k], series.timestamp(k), message + ", sample " + k);
+      assertEquals(expectedValues[k], series.value(k), message + ", sample " + k);
+    }
+  }
 }

@@ -1,0 +1,147 @@
+package io.chronix.solr.query;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.lucene.search.Query;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.params.ModifiableSolrParams;
+import org.apache.solr.request.LocalSolrQueryRequest;
+import org.apache.solr.search.DocSet;
+import org.apache.solr.search.QParser;
+import org.apache.solr.search.SolrIndexSearcher;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The records a series query selects, against Solr's own answer for the same queries, over several
+ * segments with deleted and replaced records: filters that select few records (ranges checked on
+ * doc values), many (ranges read from the points) and all, ranges that every record, some or none
+ * satisfy.
+ */
+class RecordDocsTest {
+
+  private static final int RECORDS = 3_000;
+  private static final long SPAN = 1_000_000;
+
+  @TempDir static Path home;
+  private static TestCore testCore;
+  /** Every record's start and end: ranges that begin or end on one check the bounds. */
+  private static final List<Long> BOUNDS = new ArrayList<>();
+
+  @BeforeAll
+  static void indexRecords() throws Exception {
+    testCore = TestCore.start(home);
+    Random random = new Random(20261127);
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(testCore.core())) {
+      for (int segment = 0; segment < 4; segment++) {
+        List<SolrInputDocument> records = new ArrayList<>();
+        for (int i = 0; i < RECORDS / 4; i++) {
+          // a few ids of earlier segments again: the later record replaces the earlier one, which
+          // stays in its segment as deleted (few: many deletes would make the policy merge them away)
+          boolean again = segment > 0 && random.nextInt(20) == 0;
+          records.add(record(again ? "r0-" + random.nextInt(RECORDS / 4) : "r" + segment + "-" + i, random));
+        }
+        solr.add(records);
+        solr.commit();
+      }
+      solr.deleteById(List.of("r1-1", "r1-2", "r2-3", "r3-10", "r3-11"));
+      solr.deleteByQuery("host:h7");
+      solr.commit();
+    }
+  }
+
+  @AfterAll
+  static void stopCore() {
+    if (testCore != null) {
+      testCore.close();
+    }
+  }
+
+  private static SolrInputDocument record(String id, Random random) {
+    long start = (long) (random.nextDouble() * SPAN);
+    SolrInputDocument record = new SolrInputDocument();
+    record.addField("id", id);
+    record.addField("name", "m" + random.nextInt(5));
+    record.addField("type", random.nextInt(10) == 0 ? "string" : "metric");
+    long end = start + random.nextInt(100_000);
+    BOUNDS.add(start);
+    BOUNDS.add(end);
+    record.addField("start", start);
+    record.addField("end", end);
+    record.addField("host", "h" + random.nextInt(50));
+    record.addField("data", new byte[] {0});
+    return record;
+  }
+
+  @Test
+  void selectsTheRecordsSolrSelects() throws Exception {
+    Random random = new Random(5);
+    String[] filters = {null, "-type:string", "host:h3", "name:m1", "name:m1 OR name:m2 OR name:m3", "host:nobody"};
+    String[] mains = {"", "name:m2 AND ", "host:h4 AND ", "*:* AND ", "type:metric AND "};
+    int many = 0;
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(testCore.core(), new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      for (int round = 0; round < 400; round++) {
+        long from = random.nextInt(8) == 0 ? -5 : (long) (random.nextDouble() * SPAN);
+        long to = random.nextInt(8) == 0 ? 2 * SPAN : from + (long) (random.nextDouble() * SPAN / 4);
+        if (random.nextInt(3) == 0) {
+          from = BOUNDS.get(random.nextInt(BOUNDS.size()));
+          to = random.nextBoolean() ? from : BOUNDS.get(random.nextInt(BOUNDS.size()));
+        }
+        String ranges = random.nextBoolean()
+            ? "end:[" + from + " TO *] AND start:[* TO " + to + "]"
+            : "start:[* TO " + to + "]";
+        String main = mains[random.nextInt(mains.length)] + ranges;
+        String filter = filters[random.nextInt(filters.length)];
+        List<Query> queries = new ArrayList<>();
+        queries.add(parse(main, request));
+        if (filter != null) {
+          queries.add(parse(filter, request));
+        }
+        DocSet expected = searcher.getDocSet(queries);
+        DocSet actual = RecordDocs.of(searcher, queries);
+        many += expected.size() > searcher.maxDoc() / 8 ? 1 : 0;
+        assertArrayEquals(RecordReader.sortedIds(expected), RecordReader.sortedIds(actual),
+            "q=" + main + " fq=" + filter);
+      }
+      assertTrue(many > 50, "too few queries selected many records: " + many);
+      assertTrue(searcher.getIndexReader().leaves().size() > 1, "one segment of " + searcher.maxDoc() + " records, " + searcher.numDocs() + " live");
+      assertTrue(searcher.maxDoc() > searcher.numDocs(), "no deleted records");
+    }
+  }
+
+  /**
+   * A dashboard's window moves with every refresh: each window a new range, which Solr's filter
+   * cache would keep as an entry of its own (a bit for every record) and never be asked for again.
+   * Only the filter, which does repeat, is kept.
+   */
+  @Test
+  void movingWindowsOverManyRecordsLeaveNoEntryInTheFilterCache() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(testCore.core(), new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      Query filter = parse("-type:string", request);
+      searcher.getFilterCache().clear(); // the other test's queries may have filled it
+      int before = searcher.getFilterCache().size();
+      for (int window = 0; window < 20; window++) {
+        long from = 100_000 + window * 7_919;
+        Query main = parse("end:[" + from + " TO *] AND start:[* TO " + (from + 200_000) + "]", request);
+        DocSet records = RecordDocs.of(searcher, List.of(main, filter));
+        assertTrue(records.size() > searcher.maxDoc() / 8, "the window selects few records: " + records.size());
+      }
+      assertTrue(searcher.getFilterCache().size() <= before + 1,
+          "filter cache entries " + before + " -> " + searcher.getFilterCache().size());
+    }
+  }
+
+  private static Query parse(String q, LocalSolrQueryRequest request) throws Exception {
+    return QParser.getParser(q, request).getQuery();
+  }
+}
