@@ -47,7 +47,7 @@ class RecordDocsTest {
           // a few ids of earlier segments again: the later record replaces the earlier one, which
           // stays in its segment as deleted (few: many deletes would make the policy merge them away)
           boolean again = segment > 0 && random.nextInt(20) == 0;
-          records.add(record(again ? "r0-" + random.nextInt(RECORDS / 4) : "r" + segment + "-" + i, random));
+          records.add(record(again ? "r0-" + random.nextInt(RECORDS / 4) : "r" + segment + "-" + i, segment, random));
         }
         solr.add(records);
         solr.commit();
@@ -65,8 +65,10 @@ class RecordDocsTest {
     }
   }
 
-  private static SolrInputDocument record(String id, Random random) {
-    long start = (long) (random.nextDouble() * SPAN);
+  /** A record of the segment's quarter of the span, mostly: segments lie wholly inside, across or outside a range. */
+  private static SolrInputDocument record(String id, int segment, Random random) {
+    long start = random.nextInt(50) == 0 ? (long) (random.nextDouble() * SPAN)
+        : segment * SPAN / 4 + (long) (random.nextDouble() * SPAN / 4);
     SolrInputDocument record = new SolrInputDocument();
     record.addField("id", id);
     record.addField("name", "m" + random.nextInt(5));
@@ -92,7 +94,10 @@ class RecordDocsTest {
       for (int round = 0; round < 400; round++) {
         long from = random.nextInt(8) == 0 ? -5 : (long) (random.nextDouble() * SPAN);
         long to = random.nextInt(8) == 0 ? 2 * SPAN : from + (long) (random.nextDouble() * SPAN / 4);
-        if (random.nextInt(3) == 0) {
+        if (random.nextInt(10) == 0) { // after every record, or before
+          from = random.nextBoolean() ? 3 * SPAN : -SPAN;
+          to = from + 10;
+        } else if (random.nextInt(3) == 0) {
           from = BOUNDS.get(random.nextInt(BOUNDS.size()));
           to = random.nextBoolean() ? from : BOUNDS.get(random.nextInt(BOUNDS.size()));
         }
