@@ -62,6 +62,13 @@ class SameLabelsTest {
       assertEquals("30", values.get(2).get(1).asText());
       JsonNode instant = JSON.readTree(get(base + "/api/v1/query?query=" + encode("load{host=\"b\"}") + "&time=2"));
       assertEquals(expected, Double.parseDouble(instant.at("/data/result/0/value/1").asText()), instant.toString());
+
+      // the listing shows each such pair once, sorted; a value type apart makes no label either
+      assertEquals(204, send(base + "/write?precision=ms", "load,host=b value=\"up\" 4000\n").statusCode());
+      assertEquals(204, send(base + "/flush", "").statusCode());
+      JsonNode series = JSON.readTree(get(base + "/api/v1/series?match[]=load&start=0&end=10")).get("data");
+      assertEquals("[{\"__name__\":\"load\",\"host\":\"a\"},{\"__name__\":\"load\",\"host\":\"b\"},"
+          + "{\"__name__\":\"load\",\"host\":\"c\"}]", series.toString());
     }
   }
 
