@@ -91,13 +91,31 @@ final class RecordDocs {
       if (within == EVERY_RECORD) {
         all.set(leaf.docBase, leaf.docBase + maxDoc);
       } else if (within != null) {
-        for (int doc = within.nextSetBit(0); doc != DocIdSetIterator.NO_MORE_DOCS;
-            doc = doc + 1 < maxDoc ? within.nextSetBit(doc + 1) : DocIdSetIterator.NO_MORE_DOCS) {
-          all.set(leaf.docBase + doc);
-        }
+        orShifted(within, all, leaf.docBase);
       }
     }
     return new BitDocSet(all);
+  }
+
+  /**
+   * Sets in {@code into} the bits of {@code from} moved up by {@code offset}, a word at a time: a
+   * segment's bits into the index's. Bit by bit this was a third of reading the ranges.
+   */
+  static void orShifted(FixedBitSet from, FixedBitSet into, int offset) {
+    long[] source = from.getBits();
+    long[] target = into.getBits();
+    int words = FixedBitSet.bits2words(from.length());
+    int first = offset >>> 6;
+    int shift = offset & 63;
+    for (int i = 0; i < words; i++) {
+      long word = source[i];
+      if (word != 0) {
+        target[first + i] |= word << shift;
+        if (shift != 0 && first + i + 1 < target.length) {
+          target[first + i + 1] |= word >>> (64 - shift);
+        }
+      }
+    }
   }
 
   /** Stands for all of a segment's records in {@link #withinRanges}. */

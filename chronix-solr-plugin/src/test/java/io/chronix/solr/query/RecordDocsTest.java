@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.util.FixedBitSet;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
@@ -143,6 +144,37 @@ class RecordDocsTest {
       }
       assertTrue(searcher.getFilterCache().size() <= before + 1,
           "filter cache entries " + before + " -> " + searcher.getFilterCache().size());
+    }
+  }
+
+  /** A segment's bits moved into the index's at its base, word-aligned or not, as setting them one by one does. */
+  @Test
+  void segmentBitsLandAtTheSegmentsBase() {
+    Random random = new Random(11);
+    for (int round = 0; round < 2_000; round++) {
+      int length = random.nextInt(300);
+      int offset = random.nextInt(200);
+      FixedBitSet segment = new FixedBitSet(length);
+      for (int i = 0; i < length; i++) {
+        if (random.nextInt(3) == 0) {
+          segment.set(i);
+        }
+      }
+      FixedBitSet index = new FixedBitSet(offset + length + random.nextInt(70));
+      FixedBitSet expected = index.clone();
+      for (int i = 0; i < index.length(); i++) {
+        if (random.nextInt(5) == 0) { // bits of other segments stay
+          index.set(i);
+          expected.set(i);
+        }
+      }
+      for (int i = 0; i < length; i++) {
+        if (segment.get(i)) {
+          expected.set(offset + i);
+        }
+      }
+      RecordDocs.orShifted(segment, index, offset);
+      assertTrue(expected.equals(index), "round " + round + ": " + length + " bits at " + offset);
     }
   }
 
