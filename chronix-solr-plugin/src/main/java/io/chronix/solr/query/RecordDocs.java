@@ -129,35 +129,37 @@ final class RecordDocs {
       if (points == null) {
         return null;
       }
-      RangeVisitor visitor = new RangeVisitor(range.lower(), range.upper());
-      PointValues.Relation whole = visitor.compare(points.getMinPackedValue(), points.getMaxPackedValue());
+      PointValues.Relation whole = relation(points.getMinPackedValue(), points.getMaxPackedValue(), range);
       if (whole == PointValues.Relation.CELL_OUTSIDE_QUERY) {
         return null;
       }
       if (whole == PointValues.Relation.CELL_INSIDE_QUERY && points.getDocCount() == leaf.reader().maxDoc()) {
         continue;
       }
-      visitor.bits = new FixedBitSet(leaf.reader().maxDoc());
-      points.intersect(visitor);
+      FixedBitSet bits = new FixedBitSet(leaf.reader().maxDoc());
+      points.intersect(new RangeVisitor(bits, range));
       if (within == EVERY_RECORD) {
-        within = visitor.bits;
+        within = bits;
       } else {
-        within.and(visitor.bits);
+        within.and(bits);
       }
     }
     return within;
   }
 
-  /** Marks a segment's documents whose single long point lies in [lower, upper]. */
-  private static final class RangeVisitor implements PointValues.IntersectVisitor {
-    private final long lower;
-    private final long upper;
-    private FixedBitSet bits;
-
-    RangeVisitor(long lower, long upper) {
-      this.lower = lower;
-      this.upper = upper;
+  /** Where points between the packed bounds lie against the range. */
+  private static PointValues.Relation relation(byte[] min, byte[] max, LongRange range) {
+    long low = LongPoint.decodeDimension(min, 0);
+    long high = LongPoint.decodeDimension(max, 0);
+    if (high < range.lower() || low > range.upper()) {
+      return PointValues.Relation.CELL_OUTSIDE_QUERY;
     }
+    return low >= range.lower() && high <= range.upper() ? PointValues.Relation.CELL_INSIDE_QUERY
+        : PointValues.Relation.CELL_CROSSES_QUERY;
+  }
+
+  /** Marks a segment's documents whose single long point lies in the range. */
+  private record RangeVisitor(FixedBitSet bits, LongRange range) implements PointValues.IntersectVisitor {
 
     @Override
     public void visit(int doc) {
@@ -173,20 +175,14 @@ final class RecordDocs {
     @Override
     public void visit(int doc, byte[] packed) {
       long value = LongPoint.decodeDimension(packed, 0);
-      if (value >= lower && value <= upper) {
+      if (value >= range.lower() && value <= range.upper()) {
         bits.set(doc);
       }
     }
 
     @Override
     public PointValues.Relation compare(byte[] min, byte[] max) {
-      long low = LongPoint.decodeDimension(min, 0);
-      long high = LongPoint.decodeDimension(max, 0);
-      if (high < lower || low > upper) {
-        return PointValues.Relation.CELL_OUTSIDE_QUERY;
-      }
-      return low >= lower && high <= upper ? PointValues.Relation.CELL_INSIDE_QUERY
-          : PointValues.Relation.CELL_CROSSES_QUERY;
+      return relation(min, max, range);
     }
   }
 
