@@ -41,7 +41,7 @@ final class RecordDocs {
   /** The filters' matches, as a share of the index, up to which checking doc values beats the points. */
   private static final int MAX_SHARE_DIVISOR = 8;
 
-  private record LongRange(Query clause, String field, long lower, long upper) {}
+  private record LongRange(String field, long lower, long upper) {}
 
   private RecordDocs() {}
 
@@ -87,7 +87,7 @@ final class RecordDocs {
     FixedBitSet all = new FixedBitSet(searcher.maxDoc());
     for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
       int maxDoc = leaf.reader().maxDoc();
-      FixedBitSet within = maxDoc == 0 ? null : withinRanges(leaf, ranges);
+      FixedBitSet within = maxDoc == 0 ? null : segmentInRanges(leaf, ranges);
       if (within == EVERY_RECORD) {
         all.set(leaf.docBase, leaf.docBase + maxDoc);
       } else if (within != null) {
@@ -118,11 +118,11 @@ final class RecordDocs {
     }
   }
 
-  /** Stands for all of a segment's records in {@link #withinRanges}. */
+  /** Stands for all of a segment's records in {@link #segmentInRanges}. */
   private static final FixedBitSet EVERY_RECORD = new FixedBitSet(0);
 
   /** A segment's records within every range: {@link #EVERY_RECORD}, null for none, or their bits. */
-  private static FixedBitSet withinRanges(LeafReaderContext leaf, List<LongRange> ranges) throws IOException {
+  private static FixedBitSet segmentInRanges(LeafReaderContext leaf, List<LongRange> ranges) throws IOException {
     FixedBitSet within = EVERY_RECORD;
     for (LongRange range : ranges) {
       PointValues points = leaf.reader().getPointValues(range.field());
@@ -230,7 +230,6 @@ final class RecordDocs {
   }
 
   private static LongRange longRange(Query query, IndexSchema schema) {
-    Query clause = query;
     if (query instanceof IndexOrDocValuesQuery either) { // Solr's range on a field with points and doc values
       query = either.getIndexQuery();
     }
@@ -241,7 +240,7 @@ final class RecordDocs {
     if (field == null || !field.hasDocValues() || field.multiValued() || field.getType().getNumberType() != NumberType.LONG) {
       return null;
     }
-    return new LongRange(clause, range.getField(), LongPoint.decodeDimension(range.getLowerPoint(), 0),
+    return new LongRange(range.getField(), LongPoint.decodeDimension(range.getLowerPoint(), 0),
         LongPoint.decodeDimension(range.getUpperPoint(), 0));
   }
 
