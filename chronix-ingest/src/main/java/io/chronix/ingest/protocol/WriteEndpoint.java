@@ -51,6 +51,8 @@ public abstract class WriteEndpoint extends HttpServlet {
 
   /** Shared by every endpoint: a few batches for any protocol's requests. */
   private static final BatchPool BATCHES = new BatchPool();
+  /** Body bytes a point is taken to need when a request's batch is taken from the pool, before parsing. */
+  public static final int BODY_BYTES_PER_POINT = 40;
 
   /** Headers every answer carries (InfluxDB's version headers). */
   protected void addHeaders(HttpServletResponse response) {}
@@ -58,7 +60,7 @@ public abstract class WriteEndpoint extends HttpServlet {
   @Override
   protected final void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
     addHeaders(response);
-    PointBatch batch = BATCHES.take(Math.max(64, (int) Math.min(1 << 20, request.getContentLengthLong() / 40)));
+    PointBatch batch = BATCHES.take(Math.max(64, (int) Math.min(1 << 20, request.getContentLengthLong() / BODY_BYTES_PER_POINT)));
     try {
       store(request, response, batch);
     } finally {

@@ -19,14 +19,6 @@ class SeriesBufferTest {
     return buffer;
   }
 
-  private static long[] timestamps(Points points) {
-    long[] out = new long[points.size()];
-    for (int i = 0; i < out.length; i++) {
-      out[i] = points.timestamp(i);
-    }
-    return out;
-  }
-
   @Test
   void pointsInStrictOrderAreTrackedWithoutACopy() {
     SeriesBuffer buffer = bufferOf(1, 2, 3);
@@ -46,7 +38,7 @@ class SeriesBufferTest {
     drained.points().sortAndDeduplicate();
     assertEquals(3, drained.points().size());
     assertEquals(java.util.Arrays.toString(new long[] {3, 1, 2, 2}),
-        java.util.Arrays.toString(timestamps(buffer.copyUnsearchable())), "searches see the points as they came");
+        java.util.Arrays.toString(timestampsOf(buffer.copyUnsearchable())), "searches see the points as they came");
   }
 
   @Test
@@ -69,5 +61,9 @@ class SeriesBufferTest {
       assertEquals(expected[1], buffer.points().timestampArray().length, expected[0] + " points drained");
       assertEquals(0, buffer.points().size());
     }
+  }
+
+  private static long[] timestampsOf(Points points) {
+    return java.util.Arrays.copyOf(points.timestampArray(), points.size());
   }
 }

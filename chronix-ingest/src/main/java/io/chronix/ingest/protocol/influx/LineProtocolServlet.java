@@ -22,6 +22,13 @@ import javax.servlet.http.HttpServletResponse;
  */
 public final class LineProtocolServlet extends WriteEndpoint {
 
+  /**
+   * Decoded body bytes a point is reserved for before parsing: a field with its share of the line
+   * takes 12 bytes or more, usually twice that; one doubling is cheaper than arrays many times too
+   * large.
+   */
+  public static final int RESERVED_BYTES_PER_POINT = 24;
+
   private final transient LineProtocolParser.SeriesCache seriesCache = new LineProtocolParser.SeriesCache();
   private final transient BodyBuffers bodies = new BodyBuffers();
 
@@ -49,10 +56,9 @@ public final class LineProtocolServlet extends WriteEndpoint {
       }
       Instant now = Instant.now();
       long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
-      // sized once from the decoded body (its length on the wire is unknown when chunked, and a
-      // fraction of it when compressed): a field with its share of the line takes 12 bytes or more,
-      // usually twice that; one doubling is cheaper than arrays many times too large
-      batch.reserve(body.length() / 24);
+      // sized once from the decoded body: its length on the wire is unknown when chunked, and a
+      // fraction of it when compressed
+      batch.reserve(body.length() / RESERVED_BYTES_PER_POINT);
       return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body.bytes(), 0, body.length(), batch);
     } finally {
       bodies.give(body.bytes()); // the parser copies what it keeps: the cached sections, the strings
