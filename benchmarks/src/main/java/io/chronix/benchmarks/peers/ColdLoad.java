@@ -21,7 +21,9 @@ import java.util.Map;
  * server's readiness and the first load (what the server still does right after it starts). The
  * client sends the loads to a sink first ({@link ClientWarmUp}), as the comparison does.
  *
- * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all] [--threads=N] [--settle=S]</pre>
+ * {@code --quick} with {@code --all} sends the quick comparison's shorter stream.
+ *
+ * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all [--quick]] [--threads=N] [--settle=S]</pre>
  */
 public final class ColdLoad {
 
@@ -33,7 +35,9 @@ public final class ColdLoad {
     int threads = (int) option(args, "--threads=", PeerComparison.CLIENT_THREADS);
     Path input = Path.of(java.util.List.of(args).stream().filter(a -> !a.startsWith("--")).findFirst()
         .orElse("../shared/data/p4"));
-    Workloads workloads = Workloads.prepare(input, all ? PeerComparison.Plan.of(false).syntheticRounds() : 1);
+    // --quick: the quick comparison's shorter stream, where creating its 10,000 series weighs most
+    boolean quick = java.util.List.of(args).contains("--quick");
+    Workloads workloads = Workloads.prepare(input, all ? PeerComparison.Plan.of(quick).syntheticRounds() : 1);
     // seconds between the server's readiness and the first load: what a fresh server still does then
     long settle = option(args, "--settle=", 0);
     ClientWarmUp.run(java.util.List.of(workloads.p4LineProtocol, workloads.p4RemoteWrite));

@@ -58,7 +58,6 @@ public class IngestPathBenchmark {
   private final LineProtocolParser.SeriesCache cache = new LineProtocolParser.SeriesCache();
   private Path logDir;
   private WriteAheadLog log;
-  private SeriesBuffers buffers;
   private IngestPipeline pipeline;
 
   @Setup(Level.Trial)
@@ -67,12 +66,19 @@ public class IngestPathBenchmark {
     logDir = Files.createTempDirectory("chronix-ingest-path");
     log = new WriteAheadLog(logDir, 64L << 20, FsyncPolicy.NEVER, 0);
     log.replay((batch, segment) -> { }); // an empty log: opens its first segment
-    // full buffers are handed to a sink that keeps nothing: the chunk writer is another thread's work
+    pipeline = pipeline(log);
+  }
+
+  /**
+   * The server's write path over {@code log}: budget check, log, new buffers (no store behind
+   * them, no limits reached); full buffers go to a sink that keeps nothing, as the chunk writer is
+   * another thread's work.
+   */
+  static IngestPipeline pipeline(WriteAheadLog log) {
     SegmentLedger ledger = new SegmentLedger();
-    buffers = new SeriesBuffers(1024, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> points, Runnable::run,
-        ledger);
-    // the server's write path: budget check, log, buffers (no store behind it, no limits reached)
-    pipeline = new IngestPipeline(log, ledger, buffers, () -> { }, Long.MAX_VALUE, Integer.MAX_VALUE, () -> { });
+    SeriesBuffers buffers = new SeriesBuffers(1024, Long.MAX_VALUE, Duration.ofHours(1), (key, points) -> points,
+        Runnable::run, ledger);
+    return new IngestPipeline(log, ledger, buffers, () -> { }, Long.MAX_VALUE, Integer.MAX_VALUE, () -> { });
   }
 
   @TearDown(Level.Trial)

@@ -156,7 +156,7 @@ final class Workloads {
    * 10,000 series (1,000 hosts in 4 data centres, 10 fields a line), one point per series and
    * round, 10 s apart: a request per round, as a fleet of collectors sends it.
    */
-  private static IngestLoad synthetic(int rounds) {
+  static IngestLoad synthetic(int rounds) {
     List<byte[]> bodies = new ArrayList<>();
     long t0 = 1_700_000_000_000_000_000L;
     for (int r = 0; r < rounds; r++) {
