@@ -3,12 +3,9 @@ package io.chronix.core.series;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Collections;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
-import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * Identity of a series: its name, its value type and its attributes (host, process, group, ...).
@@ -21,9 +18,11 @@ public final class SeriesKey {
 
   private final String name;
   private final String type;
-  private final SortedMap<String, String> attributes;
+  private final AttributeMap attributes;
   private final ValueType valueType;
   private final int hash;
+  /** {@link #valueCharacters}, counted while the parts are at hand (the ingest's budget asks per new series). */
+  private final int valueCharacters;
   /** {@link #id} and {@link #routingId}, made when first asked ({@link #digests()}). */
   private Digests digests;
 
@@ -33,17 +32,14 @@ public final class SeriesKey {
     }
     this.name = name;
     this.type = SeriesWords.shared(Objects.requireNonNull(type, "type"));
-    this.attributes = Collections.unmodifiableSortedMap(sharedNames(attributes));
+    this.attributes = AttributeMap.of(attributes);
     this.valueType = ValueType.ofTypeName(type);
     this.hash = hash(name, type, this.attributes);
-  }
-
-  private static TreeMap<String, String> sharedNames(Map<String, String> attributes) {
-    TreeMap<String, String> copy = new TreeMap<>();
-    for (Map.Entry<String, String> attribute : attributes.entrySet()) {
-      copy.put(SeriesWords.shared(attribute.getKey()), attribute.getValue());
+    int characters = name.length();
+    for (int i = 0; i < this.attributes.size(); i++) {
+      characters += this.attributes.value(i).length();
     }
-    return copy;
+    this.valueCharacters = characters;
   }
 
   /**
@@ -51,10 +47,10 @@ public final class SeriesKey {
    * differ in two attributes by one character each (host=h12,dc=dc0 and host=h13,dc=dc1) would
    * collide there, and a fleet of such series degraded the ingest path's maps into long chains.
    */
-  private static int hash(String name, String type, SortedMap<String, String> attributes) {
+  private static int hash(String name, String type, AttributeMap attributes) {
     int h = name.hashCode() * 31 + type.hashCode();
-    for (Map.Entry<String, String> attribute : attributes.entrySet()) {
-      h = (h * 31 + attribute.getKey().hashCode()) * 31 + attribute.getValue().hashCode();
+    for (int i = 0; i < attributes.size(); i++) {
+      h = (h * 31 + attributes.name(i).hashCode()) * 31 + attributes.value(i).hashCode();
     }
     return h ^ (h >>> 16);
   }
@@ -76,8 +72,17 @@ public final class SeriesKey {
     return valueType;
   }
 
-  public SortedMap<String, String> attributes() {
+  /** The attributes sorted by name; index access ({@link AttributeMap#name}) spares an iterator. */
+  public AttributeMap attributes() {
     return attributes;
+  }
+
+  /**
+   * Characters of the name and the attribute values: the parts of a key that are its own, as
+   * attribute names and types are words every key shares ({@link SeriesWords}).
+   */
+  public int valueCharacters() {
+    return valueCharacters;
   }
 
   /** A short, stable identifier of this key (hex of a SHA-256 prefix over all its parts). */
@@ -109,9 +114,9 @@ public final class SeriesKey {
       long routing = first8(digest.digest());
       update(digest, name);
       update(digest, type);
-      for (Map.Entry<String, String> attribute : attributes.entrySet()) {
-        update(digest, attribute.getKey());
-        update(digest, attribute.getValue());
+      for (int i = 0; i < attributes.size(); i++) {
+        update(digest, attributes.name(i));
+        update(digest, attributes.value(i));
       }
       known = new Digests(first8(digest.digest()), routing);
       digests = known;

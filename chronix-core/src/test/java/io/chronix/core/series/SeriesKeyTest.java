@@ -13,6 +13,12 @@ import org.junit.jupiter.api.Test;
 class SeriesKeyTest {
 
   @Test
+  void countsTheCharactersOfNameAndValuesButNotOfTheSharedWords() {
+    assertEquals(3 + 5 + 2, SeriesKey.metric("cpu", Map.of("host", "web-1", "dc", "eu")).valueCharacters());
+    assertEquals(3, new SeriesKey("cpu", "a-long-type", Map.of()).valueCharacters());
+  }
+
+  @Test
   void keysThatDifferByOneCharacterInTwoAttributesHashApart() {
     // a map's hash (a sum of key ^ value per entry) gave these two the same code
     SeriesKey a = SeriesKey.metric("node_m0", Map.of("host", "h12", "dc", "dc0"));

@@ -17,8 +17,8 @@ public final class BufferMemory {
   public static final long NUMERIC_POINT = 24;
   /** A String object with its byte array, before the characters. */
   static final long STRING_OVERHEAD = 56;
-  /** A tree map entry of a key's attributes. */
-  private static final long ATTRIBUTE_ENTRY = 48;
+  /** An attribute's name and value references in its key's arrays ({@link io.chronix.core.series.AttributeMap}). */
+  private static final long ATTRIBUTE_ENTRY = 8;
   /** A buffer with its empty arrays, its map entry, lock and bookkeeping. */
   static final long SERIES_OVERHEAD = SeriesBuffer.INITIAL_CAPACITY * 16L + 400;
 
@@ -52,15 +52,10 @@ public final class BufferMemory {
    * points out a few at a time to stay under a budget they did not use.
    */
   public static long series(SeriesKey key) {
-    long bytes = SERIES_OVERHEAD + string(key.name());
-    for (String value : key.attributes().values()) {
-      bytes += string(value) + ATTRIBUTE_ENTRY;
-    }
-    return bytes;
-  }
-
-  private static long string(String text) {
-    return STRING_OVERHEAD + 2L * text.length();
+    // the name and each value a string of its own; the characters counted once by the key
+    int attributes = key.attributes().size();
+    return SERIES_OVERHEAD + (1 + attributes) * STRING_OVERHEAD + 2L * key.valueCharacters()
+        + attributes * ATTRIBUTE_ENTRY;
   }
 
   /** The memory of some points, as buffers count it. */

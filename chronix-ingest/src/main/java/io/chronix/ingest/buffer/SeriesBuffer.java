@@ -41,7 +41,7 @@ final class SeriesBuffer {
    * Copies of chunks taken out and not yet searchable, oldest first: on their way to the store,
    * or written but within the store's lag until searches see them. Kept only when tracked.
    */
-  private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>();
+  private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>(0); // a slot, not the default 16: few chunks are in flight at once
   private long outgoingBytes;
   /** Taken out of the map while idle: an appender that still holds it must look the series up again. */
   private boolean retired;
