@@ -1,5 +1,6 @@
 package io.chronix.ingest.protocol.influx;
 
+import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesOrigin;
 import io.chronix.core.series.ValueType;
@@ -16,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 final class SeriesPrefix {
 
   private final String measurement;
-  private final Map<String, String> attributes;
+  /** The tags with the protocol and measurement: every field's series adds only its field to them. */
+  private final AttributeMap origin;
   /** Series of double fields, replaced as a whole when a field is added (rare; read by every line). */
   private volatile FieldSeries doubles = new FieldSeries(new String[0], new SeriesHandle[0]);
   /** Series of fields of other value types than double, which are rarer. */
@@ -24,7 +26,8 @@ final class SeriesPrefix {
 
   private SeriesPrefix(String measurement, Map<String, String> attributes) {
     this.measurement = measurement;
-    this.attributes = attributes;
+    this.origin = AttributeMap.of(Attributes.withOrigin(attributes, SeriesOrigin.INFLUX,
+        SeriesOrigin.INFLUX_MEASUREMENT, measurement));
   }
 
   /** Parses the section {@code [from, to)} of the cursor's line (measurement and tags). */
@@ -125,9 +128,8 @@ final class SeriesPrefix {
   }
 
   /** The tags plus what the series was written as: measurement and field. */
-  private Map<String, String> origin(String field) {
-    return Attributes.withOrigin(attributes, SeriesOrigin.INFLUX, SeriesOrigin.INFLUX_MEASUREMENT, measurement,
-        SeriesOrigin.INFLUX_FIELD, field);
+  private AttributeMap origin(String field) {
+    return origin.with(SeriesOrigin.INFLUX_FIELD, field);
   }
 
   private String name(String field) {
