@@ -119,8 +119,12 @@ final class SeriesPrefix {
     }
 
     FieldSeries with(String field, SeriesHandle handle) {
-      String[] moreNames = java.util.Arrays.copyOf(names, names.length + 1);
-      SeriesHandle[] moreHandles = java.util.Arrays.copyOf(handles, handles.length + 1);
+      // arrays made by type, not by Arrays.copyOf: the quick compiler makes those by reflection,
+      // and a new line's series each add a field
+      String[] moreNames = new String[names.length + 1];
+      SeriesHandle[] moreHandles = new SeriesHandle[handles.length + 1];
+      System.arraycopy(names, 0, moreNames, 0, names.length);
+      System.arraycopy(handles, 0, moreHandles, 0, handles.length);
       moreNames[names.length] = field;
       moreHandles[names.length] = handle;
       return new FieldSeries(moreNames, moreHandles);
