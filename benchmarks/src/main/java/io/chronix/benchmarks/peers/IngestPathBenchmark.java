@@ -92,10 +92,16 @@ public class IngestPathBenchmark {
   public int request() throws IOException {
     byte[] body = bodies.get(next);
     next = next + 1 == bodies.size() ? 0 : next + 1;
+    int points = write(body, cache, pipeline);
+    log.deleteBefore(log.currentSegment()); // the store's checkpoint, which would let segments go, is not here
+    return points;
+  }
+
+  /** A line-protocol body parsed with the parser's series {@code cache} and written: its points. */
+  static int write(byte[] body, LineProtocolParser.SeriesCache cache, IngestPipeline pipeline) throws IOException {
     PointBatch batch = new PointBatch(Math.max(64, body.length / 40));
     new LineProtocolParser(Precision.NANOSECONDS, 0, cache).parse(body, 0, body.length, batch);
     pipeline.write(batch);
-    log.deleteBefore(log.currentSegment()); // the store's checkpoint, which would let segments go, is not here
     return batch.size();
   }
 

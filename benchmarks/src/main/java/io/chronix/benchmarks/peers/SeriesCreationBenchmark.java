@@ -2,9 +2,7 @@ package io.chronix.benchmarks.peers;
 
 import io.chronix.benchmarks.ImportBenchmark;
 import io.chronix.benchmarks.Jmh;
-import io.chronix.core.series.Precision;
 import io.chronix.ingest.pipeline.IngestPipeline;
-import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
 import io.chronix.ingest.wal.FsyncPolicy;
 import io.chronix.ingest.wal.WriteAheadLog;
@@ -82,10 +80,7 @@ public class SeriesCreationBenchmark {
   /** The body parsed, checked, logged and buffered: ten thousand series made. */
   @Benchmark
   public int request() throws IOException {
-    PointBatch batch = new PointBatch(Math.max(64, body.length / 40));
-    new LineProtocolParser(Precision.NANOSECONDS, 0, cache).parse(body, 0, body.length, batch);
-    pipeline.write(batch);
-    return batch.size();
+    return IngestPathBenchmark.write(body, cache, pipeline);
   }
 
   public static void main(String[] args) throws Exception {

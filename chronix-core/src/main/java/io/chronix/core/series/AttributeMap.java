@@ -1,37 +1,27 @@
 package io.chronix.core.series;
 
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
 import java.util.SortedMap;
-import java.util.function.BiConsumer;
 
 /**
- * A series key's attributes: an immutable map sorted by name, held in two arrays. Every buffered
- * series keeps one, and a tree map with its unmodifiable wrapper and their cached views took 360
- * of the 1,160 bytes a new series of the 10,000-series stream held on the heap; making it (a tree
- * insertion a name) and walking it entry by entry for the memory budget, the log's key encoding
- * and the hash were a quarter of creating a series (docs/benchmarks.md, "New series").
+ * A series key's attributes, sorted by name in two arrays ({@link SortedArrayMap}), and a sorted
+ * map as a key's callers read it. Every buffered series keeps one; making a tree map (an insertion
+ * a name) and walking it entry by entry for the memory budget, the log's key encoding and the hash
+ * were a quarter of creating a series (docs/benchmarks.md, "New series").
  *
  * <p>Names are the process' shared instances ({@link SeriesWords}). Neither names nor values may
- * be null. Equal to any map of the same entries, with the same hash code, as {@link Map} asks.
+ * be null.
  */
-public final class AttributeMap extends AbstractMap<String, String> implements SortedMap<String, String> {
+public final class AttributeMap extends SortedArrayMap<String> implements SortedMap<String, String> {
 
   public static final AttributeMap EMPTY = new AttributeMap(new String[0], new String[0]);
 
-  private final String[] names;
-  private final String[] values;
-
   private AttributeMap(String[] names, String[] values) {
-    this.names = names;
-    this.values = values;
+    super(names, values);
   }
 
   /** The attributes of {@code attributes}, sorted by name; an attribute map is returned as it is. */
@@ -89,97 +79,6 @@ public final class AttributeMap extends AbstractMap<String, String> implements S
     System.arraycopy(names, insert, moreNames, insert + 1, names.length - insert);
     System.arraycopy(values, insert, moreValues, insert + 1, names.length - insert);
     return new AttributeMap(moreNames, moreValues);
-  }
-
-  /** The name of the attribute at {@code index} in name order. */
-  public String name(int index) {
-    return names[index];
-  }
-
-  /** The value of the attribute at {@code index} in name order. */
-  public String value(int index) {
-    return values[index];
-  }
-
-  @Override
-  public int size() {
-    return names.length;
-  }
-
-  @Override
-  public boolean isEmpty() {
-    return names.length == 0;
-  }
-
-  private int indexOf(Object name) {
-    return name instanceof String ? Arrays.binarySearch(names, name) : -1;
-  }
-
-  @Override
-  public String get(Object name) {
-    int at = indexOf(name);
-    return at >= 0 ? values[at] : null;
-  }
-
-  @Override
-  public boolean containsKey(Object name) {
-    return indexOf(name) >= 0;
-  }
-
-  @Override
-  public void forEach(BiConsumer<? super String, ? super String> action) {
-    for (int i = 0; i < names.length; i++) {
-      action.accept(names[i], values[i]);
-    }
-  }
-
-  @Override
-  public Set<Map.Entry<String, String>> entrySet() {
-    return new AbstractSet<>() {
-      @Override
-      public Iterator<Map.Entry<String, String>> iterator() {
-        return new Iterator<>() {
-          private int next;
-
-          @Override
-          public boolean hasNext() {
-            return next < names.length;
-          }
-
-          @Override
-          public Map.Entry<String, String> next() {
-            if (next >= names.length) {
-              throw new NoSuchElementException();
-            }
-            int at = next++;
-            return new AbstractMap.SimpleImmutableEntry<>(names[at], values[at]);
-          }
-        };
-      }
-
-      @Override
-      public int size() {
-        return names.length;
-      }
-    };
-  }
-
-  @Override
-  public boolean equals(Object other) {
-    if (other instanceof AttributeMap) {
-      AttributeMap that = (AttributeMap) other;
-      return Arrays.equals(names, that.names) && Arrays.equals(values, that.values);
-    }
-    return super.equals(other);
-  }
-
-  @Override
-  public int hashCode() {
-    int hash = 0;
-    for (int i = 0; i < names.length; i++) {
-      hash += names[i].hashCode() ^ values[i].hashCode();
-    }
-    return hash;
   }
 
   @Override

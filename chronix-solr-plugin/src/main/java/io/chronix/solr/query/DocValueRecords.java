@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SortedArrayMap;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -156,7 +157,7 @@ final class DocValueRecords {
           rowValues[at++] = texts[c][i];
         }
       }
-      rows.add(new SeriesFieldRow<>(rowNames, rowValues));
+      rows.add(new SortedArrayMap<>(rowNames, rowValues));
     }
     return rows;
   }

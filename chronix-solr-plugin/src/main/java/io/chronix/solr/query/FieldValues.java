@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.AttributeMap;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -105,7 +106,7 @@ public final class FieldValues {
 
       @Override
       public void fields(SeriesFields fields) {
-        series.add(SeriesFieldRow.of(firstValues(fields)));
+        series.add(AttributeMap.of(firstValues(fields)));
       }
     });
     return series;

@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SortedArrayMap;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
@@ -82,7 +83,7 @@ public final class SeriesFields {
     for (int i = 0; i < size; i++) {
       shown[i] = values[i] instanceof String ? values[i] : java.util.Collections.unmodifiableSortedSet(setOf(values[i]));
     }
-    return new SeriesFieldRow<>(Arrays.copyOf(names, size), shown);
+    return new SortedArrayMap<>(Arrays.copyOf(names, size), shown);
   }
 
   /** The field's values in order, empty where the series lacks it. */
