@@ -1,9 +1,9 @@
 package io.chronix.ingest.protocol;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.SeriesOrigin;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * How a protocol's tag becomes a series attribute, the same for every protocol:
@@ -18,13 +18,16 @@ import java.util.TreeMap;
  */
 public final class Attributes {
 
-  /** A copy of the attributes with the origin attributes of a protocol ({@link SeriesOrigin}). */
-  public static Map<String, String> withOrigin(Map<String, String> attributes, String protocol, String... more) {
-    Map<String, String> all = new TreeMap<>(attributes);
-    all.put(SeriesOrigin.PROTOCOL, protocol);
+  /**
+   * The attributes with the origin attributes of a protocol ({@link SeriesOrigin}), pairs of name
+   * and value after the protocol; a pair without a value is left out. Already the key's own form
+   * ({@link AttributeMap}): remote write makes a key for every series of every request.
+   */
+  public static AttributeMap withOrigin(Map<String, String> attributes, String protocol, String... more) {
+    AttributeMap all = AttributeMap.of(attributes).with(SeriesOrigin.PROTOCOL, protocol);
     for (int i = 0; i + 1 < more.length; i += 2) {
       if (more[i + 1] != null && !more[i + 1].isEmpty()) {
-        all.put(more[i], more[i + 1]);
+        all = all.with(more[i], more[i + 1]);
       }
     }
     return all;

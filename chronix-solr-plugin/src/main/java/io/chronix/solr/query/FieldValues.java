@@ -1,7 +1,6 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
-import io.chronix.core.series.AttributeMap;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,9 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DocumentStoredFieldVisitor;
@@ -106,7 +103,7 @@ public final class FieldValues {
 
       @Override
       public void fields(SeriesFields fields) {
-        series.add(AttributeMap.of(firstValues(fields)));
+        series.add(fields.firstValues());
       }
     });
     return series;
@@ -143,13 +140,6 @@ public final class FieldValues {
     for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
       reading.fields(fieldsOf(live.fields()));
     }
-  }
-
-  /** A series' fields with one value each (a record has one; a joined series shows its first). */
-  private static SortedMap<String, String> firstValues(SeriesFields fields) {
-    SortedMap<String, String> first = new TreeMap<>();
-    fields.values().forEach((field, values) -> first.put(field, values.first()));
-    return first;
   }
 
   private static boolean isSeriesField(String field) {

@@ -86,6 +86,15 @@ public final class SeriesFields {
     return new SortedArrayMap<>(Arrays.copyOf(names, size), shown);
   }
 
+  /** Each field with one value (a record has one; a joined series shows its first): a row of the series listing. */
+  public SortedArrayMap<String> firstValues() {
+    String[] first = new String[size];
+    for (int i = 0; i < size; i++) {
+      first[i] = values[i] instanceof String one ? one : setOf(values[i]).first();
+    }
+    return new SortedArrayMap<>(Arrays.copyOf(names, size), first);
+  }
+
   /** The field's values in order, empty where the series lacks it. */
   public SortedSet<String> valuesOf(String field) {
     int at = Arrays.binarySearch(names, 0, size, field);

@@ -37,6 +37,10 @@ class SeriesFieldsTest {
       assertEquals(model.containsKey("type") && Set.of("v0", "v1").containsAll(model.get("type")),
           fields.typesWithin(Set.of("v0", "v1")));
       assertEquals(model.getOrDefault("f3", new TreeSet<>()), fields.valuesOf("f3"));
+      Map<String, String> expectedFirst = new TreeMap<>();
+      model.forEach((field, values) -> expectedFirst.put(field, values.first()));
+      assertEquals(expectedFirst, fields.firstValues(), "a listing's row: each field's first value");
+      assertEquals(new java.util.ArrayList<>(expectedFirst.keySet()), new java.util.ArrayList<>(fields.firstValues().keySet()));
     }
   }
 

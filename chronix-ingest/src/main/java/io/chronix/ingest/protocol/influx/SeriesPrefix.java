@@ -26,8 +26,7 @@ final class SeriesPrefix {
 
   private SeriesPrefix(String measurement, Map<String, String> attributes) {
     this.measurement = measurement;
-    this.origin = AttributeMap.of(Attributes.withOrigin(attributes, SeriesOrigin.INFLUX,
-        SeriesOrigin.INFLUX_MEASUREMENT, measurement));
+    this.origin = Attributes.withOrigin(attributes, SeriesOrigin.INFLUX, SeriesOrigin.INFLUX_MEASUREMENT, measurement);
   }
 
   /** Parses the section {@code [from, to)} of the cursor's line (measurement and tags). */
