@@ -6,7 +6,7 @@ import java.util.Arrays;
  * Where a series' values fall below the value before them (a counter's resets), found in one pass
  * and asked window by window. {@code rate} looked for resets sample by sample in every window, and
  * a window of 5 minutes at steps of a minute holds each sample five times: the search was most of
- * {@link RangeFunctions#extrapolatedRate}'s time over counters that rarely reset. A window without
+ * {@link ExtrapolatedRate}'s time over counters that rarely reset. A window without
  * a fall skips it; one with a fall still adds the values back one by one, so sums come out as
  * before, bit for bit.
  */

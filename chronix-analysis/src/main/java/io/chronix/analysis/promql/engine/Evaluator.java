@@ -262,5 +262,14 @@ final class Evaluator {
     long windowEnd(Evaluator evaluator, int step) {
       return evaluator.atTime(at, step) - offsetMillis;
     }
+
+    /** The inclusive ends of the windows of all steps, worked out once for all the series. */
+    long[] windowEnds(Evaluator evaluator, int steps) {
+      long[] ends = new long[steps];
+      for (int step = 0; step < steps; step++) {
+        ends[step] = windowEnd(evaluator, step);
+      }
+      return ends;
+    }
   }
 }

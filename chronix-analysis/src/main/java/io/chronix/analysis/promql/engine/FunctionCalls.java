@@ -196,8 +196,9 @@ final class FunctionCalls {
       indexes = indexes.parallel();
     }
     List<RawSeries> inputs = samples;
-    Evaluator.RangeArgument windows = argument;
-    indexes.forEach(i -> outs[i] = windowsOf(inputs.get(i), windows, function, scalars, keepName));
+    long rangeMillis = argument.rangeMillis();
+    long[] ends = argument.windowEnds(evaluator, steps);
+    indexes.forEach(i -> outs[i] = windowsOf(inputs.get(i), rangeMillis, ends, function, scalars, keepName));
     for (int i = 0; i < outs.length; i++) {
       StepSeries out = outs[i];
       if (!out.isEmpty()) {
@@ -230,36 +231,22 @@ final class FunctionCalls {
   static final long PARALLEL_WINDOWS = 50_000;
 
   /** One series' value of the function at each step, from the samples in the step's window. */
-  private StepSeries windowsOf(RawSeries s, Evaluator.RangeArgument argument, RangeFunctions.RangeFunction function,
+  private StepSeries windowsOf(RawSeries s, long rangeMillis, long[] ends, RangeFunctions.RangeFunction function,
       List<double[]> scalars, boolean keepName) {
     evaluator.ctx.checkDeadline();
     Window w = new Window();
-    w.rangeMillis = argument.rangeMillis();
+    w.rangeMillis = rangeMillis;
     w.scalars = new double[scalars.size()];
     StepSeries out = new StepSeries(keepName ? s.labels() : s.labels().withoutMetricName(), steps);
     w.over(s);
-    w.metricName = s.labels().metricName();
-    int from = 0;
-    int to = 0;
-    long previousEnd = Long.MIN_VALUE;
+    if (function instanceof ExtrapolatedRate rate) {
+      rate.windows(w, ends, out);
+      return out;
+    }
     for (int step = 0; step < steps; step++) {
-      long end = argument.windowEnd(evaluator, step);
-      long start = end - argument.rangeMillis();
-      if (step > 0 && end >= previousEnd && end - previousEnd <= argument.rangeMillis()) {
-        from = s.upperBoundFrom(from, start); // windows moving forward, overlapping: a few places on
-        to = s.upperBoundFrom(to, end);
-      } else {
-        from = s.upperBound(start);
-        to = s.upperBound(end);
-      }
-      previousEnd = end;
-      if (to <= from) {
+      if (!w.place(ends[step])) {
         continue;
       }
-      w.from = from;
-      w.to = to;
-      w.rangeStart = start;
-      w.rangeEnd = end;
       w.evalTime = evaluator.grid.time(step);
       for (int k = 0; k < scalars.size(); k++) {
         w.scalars[k] = scalars.get(k)[step];

@@ -19,9 +19,9 @@ final class RangeFunctions {
   private static final Map<String, RangeFunction> FUNCTIONS = new HashMap<>();
 
   static {
-    FUNCTIONS.put("rate", w -> extrapolatedRate(w, true, true));
-    FUNCTIONS.put("increase", w -> extrapolatedRate(w, true, false));
-    FUNCTIONS.put("delta", w -> extrapolatedRate(w, false, false));
+    FUNCTIONS.put("rate", ExtrapolatedRate.RATE);
+    FUNCTIONS.put("increase", ExtrapolatedRate.INCREASE);
+    FUNCTIONS.put("delta", ExtrapolatedRate.DELTA);
     FUNCTIONS.put("irate", w -> instantValue(w, true));
     FUNCTIONS.put("idelta", w -> instantValue(w, false));
     FUNCTIONS.put("avg_over_time", RangeFunctions::average);
@@ -61,53 +61,6 @@ final class RangeFunctions {
   /** Whether the function keeps the input's metric name (it returns a sample of the input). */
   static boolean keepsName(String name) {
     return name.equals("last_over_time") || name.equals("first_over_time");
-  }
-
-  /**
-   * rate, increase and delta: the difference between last and first sample (for counters with
-   * resets added back), extrapolated towards the range boundaries where samples stop near them.
-   */
-  static double extrapolatedRate(Window w, boolean isCounter, boolean isRate) {
-    int n = w.size();
-    if (n < 2) {
-      return Window.NO_VALUE;
-    }
-    double result = w.last() - w.first();
-    if (isCounter && w.fallsInside()) {
-      for (int i = 1; i < n; i++) {
-        if (w.v(i) < w.v(i - 1)) {
-          result += w.v(i - 1);
-        }
-      }
-    }
-    double durationToStart = (w.firstTime() - w.rangeStart) / 1000.0;
-    double durationToEnd = (w.rangeEnd - w.lastTime()) / 1000.0;
-    double sampledInterval = (w.lastTime() - w.firstTime()) / 1000.0;
-    double averageBetweenSamples = sampledInterval / (n - 1);
-    double threshold = averageBetweenSamples * 1.1;
-    if (durationToStart >= threshold) {
-      durationToStart = averageBetweenSamples / 2;
-    }
-    if (isCounter) {
-      double durationToZero = durationToStart;
-      if (result > 0 && w.first() >= 0) {
-        durationToZero = sampledInterval * (w.first() / result);
-      }
-      if (durationToZero < durationToStart) {
-        durationToStart = durationToZero;
-      }
-    }
-    if (durationToEnd >= threshold) {
-      durationToEnd = averageBetweenSamples / 2;
-    }
-    double factor = 1;
-    if (sampledInterval != 0) {
-      factor = (sampledInterval + durationToStart + durationToEnd) / sampledInterval;
-    }
-    if (isRate) {
-      factor /= w.rangeMillis / 1000.0;
-    }
-    return result * factor;
   }
 
   /** irate and idelta: from the last two samples. */

@@ -21,17 +21,44 @@ final class Window {
   long evalTime;
   /** The scalar arguments of the call at this step, in argument order. */
   double[] scalars;
-  String metricName;
   /** The series' size and its falls, found when a function first asks (see {@link #fallsInside}). */
   private int seriesSize;
   private CounterFalls falls;
+  private RawSeries series;
+  /** Whether {@link #place} placed the window over this series before, and where it ended. */
+  private boolean placed;
+  private long previousEnd;
 
   /** The window's samples come from this series now. */
   void over(RawSeries series) {
+    this.series = series;
     timestamps = series.timestampArray();
     values = series.valueArray();
     seriesSize = series.size();
     falls = null;
+    placed = false;
+  }
+
+  /**
+   * Places the window over (end - rangeMillis, end] of its series; whether a sample is inside.
+   * Where windows move forward by at most their range, as a range query's steps do, the bounds walk
+   * on from the last place a few samples; elsewhere (the first window, {@code @}, windows moving
+   * back) they are searched.
+   */
+  boolean place(long end) {
+    long start = end - rangeMillis;
+    if (placed && end >= previousEnd && end - previousEnd <= rangeMillis) {
+      from = series.upperBoundFrom(from, start);
+      to = series.upperBoundFrom(to, end);
+    } else {
+      from = series.upperBound(start);
+      to = series.upperBound(end);
+    }
+    placed = true;
+    previousEnd = end;
+    rangeStart = start;
+    rangeEnd = end;
+    return to > from;
   }
 
   static boolean isNoValue(double value) {
