@@ -40,6 +40,31 @@ public interface LiveSeries {
     return snapshot(key -> key.name().equals(name) && wanted.test(key));
   }
 
+  /**
+   * Where each wanted series' not yet searchable points begin and end, without copying them: what
+   * a listing of series needs, which reads no points (10,000 buffered series cost a copy, sort and
+   * record each before). {@code name} null for every name. The default derives it from a snapshot.
+   */
+  default List<Span> spans(String name, Predicate<SeriesKey> wanted) {
+    List<Span> spans = new java.util.ArrayList<>();
+    for (Buffered series : name == null ? snapshot(wanted) : snapshot(name, wanted)) {
+      Points points = series.points();
+      if (!points.isEmpty()) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (int i = 0; i < points.size(); i++) {
+          first = Math.min(first, points.timestamp(i));
+          last = Math.max(last, points.timestamp(i));
+        }
+        spans.add(new Span(series.key(), first, last));
+      }
+    }
+    return spans;
+  }
+
   /** The not yet searchable points of one series. */
   record Buffered(SeriesKey key, Points points) {}
+
+  /** The first and last timestamp (nanoseconds) of one series' not yet searchable points. */
+  record Span(SeriesKey key, long firstNanos, long lastNanos) {}
 }

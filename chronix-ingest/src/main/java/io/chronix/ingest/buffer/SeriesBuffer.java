@@ -216,6 +216,30 @@ final class SeriesBuffer {
   }
 
   /**
+   * The first and last timestamp of what {@link #copyUnsearchable} would copy, as {first, last};
+   * null when it would copy nothing.
+   */
+  long[] unsearchableSpan() {
+    if (outgoing.isEmpty() && points.isEmpty()) {
+      return null;
+    }
+    long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
+    for (Outgoing chunk : outgoing) {
+      widen(span, chunk.points);
+    }
+    widen(span, points);
+    return span[0] <= span[1] ? span : null;
+  }
+
+  private static void widen(long[] span, Points points) {
+    for (int i = 0; i < points.size(); i++) {
+      long t = points.timestamp(i);
+      span[0] = Math.min(span[0], t);
+      span[1] = Math.max(span[1], t);
+    }
+  }
+
+  /**
    * Replaces the points (replay filtering); keeps segment and age unless nothing is left.
    *
    * @return the segment the buffer no longer needs, else {@link #NO_SEGMENT}

@@ -984,23 +984,49 @@ public final class SeriesBuffers implements LiveSeries {
   }
 
   private void copyInto(List<LiveSeries.Buffered> snapshot, SeriesKey key, Predicate<SeriesKey> wanted, long now) {
+    Points copy = unsearchable(key, wanted, now, SeriesBuffer::copyUnsearchable);
+    if (copy != null) {
+      snapshot.add(new LiveSeries.Buffered(key, copy));
+    }
+  }
+
+  /** As {@link #snapshot(String, Predicate)} (every name where null), each series' span instead of its points. */
+  @Override
+  public List<LiveSeries.Span> spans(String name, Predicate<SeriesKey> wanted) {
+    settleAll();
+    List<LiveSeries.Span> spans = new ArrayList<>();
+    long now = clock.getAsLong();
+    java.util.function.Consumer<SeriesKey> add = key -> {
+      long[] span = unsearchable(key, wanted, now, SeriesBuffer::unsearchableSpan);
+      if (span != null) {
+        spans.add(new LiveSeries.Span(key, span[0], span[1]));
+      }
+    };
+    if (name == null) {
+      unsearchable.forEach(add);
+    } else {
+      unsearchable.named(name).forEach(add);
+    }
+    return spans;
+  }
+
+  /** What {@code read} makes of a wanted series' not yet searchable points, under its lock, once searchable ones are let go. */
+  private <T> T unsearchable(SeriesKey key, Predicate<SeriesKey> wanted, long now,
+      java.util.function.Function<SeriesBuffer, T> read) {
     if (!wanted.test(key)) {
-      return;
+      return null;
     }
     SeriesBuffer buffer = buffers.get(key);
     if (buffer == null) {
-      return;
+      return null;
     }
-    Points copy;
     synchronized (buffer.lock) {
       long before = buffer.retainedBytes();
       buffer.forgetSearchable(searchLagNanos, now);
       memory.addAndGet(buffer.retainedBytes() - before);
-      copy = buffer.copyUnsearchable();
+      T result = read.apply(buffer);
       noteVisibility(key, buffer);
-    }
-    if (copy != null) {
-      snapshot.add(new LiveSeries.Buffered(key, copy));
+      return result;
     }
   }
 

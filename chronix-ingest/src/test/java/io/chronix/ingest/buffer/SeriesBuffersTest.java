@@ -160,6 +160,39 @@ class SeriesBuffersTest {
   }
 
   /**
+   * A listing reads where each series' not yet searchable points begin and end without a copy of
+   * them: those of the chunks on their way to the store and of the buffer, as a snapshot has them.
+   */
+  @Test
+  void spansAreThoseOfTheSnapshots() throws IOException {
+    SeriesBuffers buffers = buffers(5, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.trackOutgoing(Duration.ofHours(1)); // chunks taken out stay unsearchable
+    java.util.Random random = new java.util.Random(5);
+    for (int i = 0; i < 400; i++) {
+      SeriesKey key = SeriesKey.metric("m" + random.nextInt(3), Map.of("host", "h" + random.nextInt(20)));
+      buffers.add(key, random.nextInt(1_000_000), i);
+      if (random.nextInt(50) == 0) {
+        buffers.flushOldest(0);
+      }
+    }
+    for (String name : new String[] {null, "m1"}) {
+      Map<SeriesKey, String> expected = new java.util.HashMap<>();
+      for (io.chronix.core.live.LiveSeries.Buffered series : name == null ? buffers.snapshot(k -> true)
+          : buffers.snapshot(name, k -> true)) {
+        Points points = series.points();
+        points.sortAndDeduplicate();
+        expected.put(series.key(), points.timestamp(0) + ".." + points.timestamp(points.size() - 1));
+      }
+      Map<SeriesKey, String> spans = new java.util.HashMap<>();
+      for (io.chronix.core.live.LiveSeries.Span span : buffers.spans(name, k -> true)) {
+        assertNull(spans.put(span.key(), span.firstNanos() + ".." + span.lastNanos()), "one span a series");
+      }
+      assertTrue(expected.size() > 15, "series with unsearchable points: " + expected.size());
+      assertEquals(expected, spans, "name " + name);
+    }
+  }
+
+  /**
    * Short runs of series that have a buffer are staged: a query sees them at once, they count as
    * buffered, their log segment stays pinned, and a later long run of the same series (added
    * directly) comes after them.

@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SeriesKey;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,7 +78,7 @@ public final class FieldValues {
 
       @Override
       public void fields(SeriesFields fields) {
-        names.addAll(fields.values().keySet());
+        names.addAll(fields.names());
       }
     });
     return names;
@@ -137,7 +138,14 @@ public final class FieldValues {
         forEachStored(leaf.reader(), docs, only, reading);
       }
     });
-    for (LiveChunk live : LiveMatcher.matching(searcher, queries, range)) {
+    List<SeriesKey> keys = LiveMatcher.matchingKeys(searcher, queries, range);
+    if (keys != null) {
+      for (SeriesKey key : keys) {
+        reading.fields(SeriesFields.of(key));
+      }
+      return;
+    }
+    for (LiveChunk live : LiveMatcher.matchingAnyOrder(searcher, queries, range)) {
       reading.fields(fieldsOf(live.fields()));
     }
   }

@@ -30,9 +30,10 @@ import org.slf4j.LoggerFactory;
  * Finds the series buffered in this process ({@link LiveSeries}) that a query wants. A
  * buffered series is matched as a record holding exactly its buffered points would be: it becomes
  * the Lucene document the schema makes of such a record (so field types, copy fields and
- * defaults are the stored ones), indexed alone in memory, and every query of the request must
- * match it. Series lacking a value the query demands are passed over before that
- * ({@link RequiredValues}).
+ * defaults are the stored ones), and every query of the request must match it. Series lacking a
+ * value the query demands are passed over before that ({@link RequiredValues}). Queries of the
+ * shapes series queries have are decided on the record's field values ({@link BufferedQuery});
+ * others run on the document indexed alone in memory.
  *
  * <p>A query that cannot run outside a Solr index (one that needs Solr's own searcher) matches no
  * buffered series: the answer is then what is stored, as without live series.
@@ -51,6 +52,23 @@ final class LiveMatcher {
    * are never local to one.
    */
   static List<LiveChunk> matching(SolrIndexSearcher searcher, List<Query> queries, TimeRange range) {
+    List<LiveChunk> matched = matchingAnyOrder(searcher, queries, range);
+    String[] keys = new String[matched.size()];
+    Integer[] positions = new Integer[matched.size()];
+    for (int i = 0; i < positions.length; i++) {
+      keys[i] = matched.get(i).key().toString(); // once a chunk, not twice a comparison
+      positions[i] = i;
+    }
+    java.util.Arrays.sort(positions, Comparator.comparing(i -> keys[i]));
+    List<LiveChunk> sorted = new ArrayList<>(positions.length);
+    for (int position : positions) {
+      sorted.add(matched.get(position));
+    }
+    return sorted;
+  }
+
+  /** As {@link #matching}, in the buffers' order: for callers that gather the answer into sorted sets. */
+  static List<LiveChunk> matchingAnyOrder(SolrIndexSearcher searcher, List<Query> queries, TimeRange range) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
     if (source.isEmpty()) {
       return List.of();
@@ -67,6 +85,7 @@ final class LiveMatcher {
     for (Query query : queries) {
       runnable.add(QueryUtils.makeQueryable(query)); // Solr answers a purely negative query against all documents
     }
+    BufferedQuery direct = BufferedQuery.of(runnable, schema);
     MemoryIndex memory = null;
     List<LiveChunk> matched = new ArrayList<>();
     for (LiveSeries.Buffered series : buffered) {
@@ -75,33 +94,100 @@ final class LiveMatcher {
       if (points.isEmpty() || !overlaps(points, range)) {
         continue; // clipping would leave nothing of it
       }
+      Map<String, Object> fields = RecordSchema.bufferedFields(series.key(), points);
+      int decided = direct == null ? BufferedQuery.UNDECIDED : direct.test(fields);
+      if (decided == BufferedQuery.NO) {
+        continue;
+      }
       Document document;
       try {
-        document = DocumentBuilder.toDocument(pseudoRecord(series.key(), points), schema);
+        document = DocumentBuilder.toDocument(pseudoRecord(fields), schema);
       } catch (SolrException e) {
         continue; // the schema refuses such a record (an attribute that is not a number where one is due)
       }
-      try {
-        if (memory == null) {
-          // the only way to an index that keeps its pools across reset(); fresh ones per series cost more
-          memory = MemoryIndex.fromDocument(document, schema.getIndexAnalyzer(), false, false, REUSED_BYTES);
-        } else {
-          memory.reset();
-          for (IndexableField field : document) {
-            memory.addField(field, schema.getIndexAnalyzer());
+      if (decided == BufferedQuery.UNDECIDED) {
+        try {
+          if (memory == null) {
+            // the only way to an index that keeps its pools across reset(); fresh ones per series cost more
+            memory = MemoryIndex.fromDocument(document, schema.getIndexAnalyzer(), false, false, REUSED_BYTES);
+          } else {
+            memory.reset();
+            for (IndexableField field : document) {
+              memory.addField(field, schema.getIndexAnalyzer());
+            }
           }
+          if (!matchesAll(memory.createSearcher(), runnable)) {
+            continue;
+          }
+        } catch (IOException | RuntimeException e) {
+          LOG.warn("query {} cannot be matched against buffered points, answering stored records only: {}",
+              queries, e.toString());
+          return List.of();
         }
-        if (matchesAll(memory.createSearcher(), runnable)) {
-          matched.add(new LiveChunk(series.key(), storedFields(document), points));
-        }
-      } catch (IOException | RuntimeException e) {
-        LOG.warn("query {} cannot be matched against buffered points, answering stored records only: {}",
-            queries, e.toString());
-        return List.of();
+      }
+      matched.add(new LiveChunk(series.key(), storedFields(document), points));
+    }
+    return matched;
+  }
+
+  /**
+   * The keys of the buffered series the queries match, for a listing of series, where a series'
+   * key and the span of its points settle it: the queries compare no other field of the record
+   * ({@link BufferedQuery}), and the schema stores the record's name, type and attributes as they
+   * are. Reads no points. Null where that does not hold: {@link #matchingAnyOrder} answers then.
+   */
+  static List<SeriesKey> matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range) {
+    Optional<LiveSeries> source = sourceOf(searcher.getCore());
+    if (source.isEmpty()) {
+      return List.of();
+    }
+    IndexSchema schema = searcher.getSchema();
+    List<Query> runnable = new ArrayList<>(queries.size());
+    for (Query query : queries) {
+      runnable.add(QueryUtils.makeQueryable(query));
+    }
+    BufferedQuery direct = BufferedQuery.of(runnable, schema);
+    if (direct == null || !readsKeyOrSpan(direct.fields())) {
+      return null;
+    }
+    KeyFields stored = KeyFields.of(schema);
+    if (stored == null) {
+      return null;
+    }
+    RequiredValues required = RequiredValues.of(queries, schema);
+    List<SeriesKey> matched = new ArrayList<>();
+    for (LiveSeries.Span span : source.get().spans(required.name(), required::admits)) {
+      if (!range.isAll() && (span.lastNanos() < range.fromNanos() || span.firstNanos() >= range.toNanosExclusive())) {
+        continue;
+      }
+      SeriesKey key = span.key();
+      if (!stored.asGiven(key)) {
+        return null;
+      }
+      Map<String, Object> fields = new java.util.HashMap<>(key.attributes());
+      fields.put(RecordFields.NAME, key.name());
+      fields.put(RecordFields.TYPE, key.type());
+      fields.put(RecordFields.START, RecordFields.nanosToMillis(span.firstNanos()));
+      fields.put(RecordFields.END, RecordFields.nanosToMillis(span.lastNanos()));
+      int decided = direct.test(fields);
+      if (decided == BufferedQuery.UNDECIDED) {
+        return null;
+      }
+      if (decided == BufferedQuery.YES) {
+        matched.add(key);
       }
     }
-    matched.sort(Comparator.comparing(chunk -> chunk.key().toString()));
     return matched;
+  }
+
+  private static boolean readsKeyOrSpan(java.util.Set<String> fields) {
+    for (String field : fields) {
+      if (!field.equals(RecordFields.NAME) && !field.equals(RecordFields.TYPE) && !field.equals(RecordFields.START)
+          && !field.equals(RecordFields.END) && !RecordFields.isAttribute(field)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static Optional<LiveSeries> sourceOf(SolrCore core) {
@@ -129,10 +215,10 @@ final class LiveMatcher {
     return true;
   }
 
-  /** The record the series' buffered points would become if written as one chunk, without its blob. */
-  private static SolrInputDocument pseudoRecord(SeriesKey key, Points sorted) {
+  /** The record the series' buffered points would become if written as one chunk ({@link RecordSchema#bufferedFields}), without its blob. */
+  private static SolrInputDocument pseudoRecord(Map<String, Object> fields) {
     SolrInputDocument record = new SolrInputDocument();
-    for (Map.Entry<String, Object> field : RecordSchema.bufferedFields(key, sorted).entrySet()) {
+    for (Map.Entry<String, Object> field : fields.entrySet()) {
       record.setField(field.getKey(), field.getValue());
     }
     record.setField(RecordFields.DATA, NO_DATA);

@@ -1,8 +1,10 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SortedArrayMap;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
@@ -24,6 +26,15 @@ public final class SeriesFields {
   /** A field's one value as a String, or its values as a SortedSet once there are several. */
   private Object[] values = new Object[8];
   private int size;
+
+  /** A series' fields as its key gives them. */
+  public static SeriesFields of(SeriesKey key) {
+    SeriesFields fields = new SeriesFields();
+    fields.add(RecordFields.NAME, key.name());
+    fields.add(RecordFields.TYPE, key.type());
+    key.attributes().forEach(fields::add);
+    return fields;
+  }
 
   public void addAll(Document document) {
     for (IndexableField field : document.getFields()) {
@@ -63,6 +74,11 @@ public final class SeriesFields {
         }
       }
     }
+  }
+
+  /** The fields' names, sorted (a view). */
+  public List<String> names() {
+    return Arrays.asList(names).subList(0, size);
   }
 
   /** A copy: each field with its distinct values, sorted. */

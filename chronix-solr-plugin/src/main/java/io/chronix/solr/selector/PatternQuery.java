@@ -17,7 +17,7 @@ import org.apache.lucene.util.BytesRef;
  * parser compiled, so Solr filters exactly as the engine does. Works on any index, the in-memory
  * one of buffered series included.
  */
-final class PatternQuery extends MultiTermQuery {
+public final class PatternQuery extends MultiTermQuery {
 
   private final Pattern pattern;
 
@@ -31,9 +31,14 @@ final class PatternQuery extends MultiTermQuery {
     return new FilteredTermsEnum(terms.iterator(), false) {
       @Override
       protected AcceptStatus accept(BytesRef term) {
-        return pattern.matcher(term.utf8ToString()).matches() ? AcceptStatus.YES : AcceptStatus.NO;
+        return matches(term.utf8ToString()) ? AcceptStatus.YES : AcceptStatus.NO;
       }
     };
+  }
+
+  /** Whether a term of the field is one the query matches. */
+  public boolean matches(String term) {
+    return pattern.matcher(term).matches();
   }
 
   @Override
