@@ -62,29 +62,26 @@ class LabelNamesAndValuesTest {
       assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",
           "net,host=buffered,nic=eth0 value=3 " + (T0 + 5_000) + "\n", false).statusCode());
 
+      // buffered points of series the records have, of a new host and of a new label: a listing
+      // passes over the first unread, lists the others from their keys
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",
+          "cpu,host=h0,dc=d0,start=early value=9 " + (T0 + 30_000) + "\n"
+              + "mem,host=newhost,dc=d1 value=1 " + (T0 + 6_000) + "\n"
+              + "mem,host=h1,dc=d1,extra=e1 value=1 " + (T0 + 7_000) + "\n", false).statusCode());
+
       String range = "start=" + T0 / 1000 + "&end=" + (T0 / 1000 + 60);
-      for (String match : new String[] {"", "match[]=" + encode("{dc=\"d1\"}"), "match[]=" + encode("cpu")
-          + "&match[]=" + encode("{host=\"buffered\"}")}) {
-        String params = range + (match.isEmpty() ? "" : "&" + match);
-        List<Map<String, String>> series = listing(server, params);
-        assertEquals(series, keysListing(server, match, T0, T0 + 60_000), match);
-        TreeSet<String> names = new TreeSet<>();
-        series.forEach(labels -> names.addAll(labels.keySet()));
-        assertEquals(new ArrayList<>(names), strings(server, "/api/v1/labels?" + params), match);
-        for (String label : names) {
-          TreeSet<String> values = new TreeSet<>();
-          series.forEach(labels -> {
-            if (labels.containsKey(label)) {
-              values.add(labels.get(label));
-            }
-          });
-          assertEquals(new ArrayList<>(values), strings(server, "/api/v1/label/" + label + "/values?" + params),
-              label + " " + match);
-        }
-      }
+      assertListingsAgree(server, range);
+      // a buffered series with an attribute the schema stores as a number: listed from its record's document
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",
+          "cpu,host=typed,rack_l=08 value=1 " + (T0 + 8_000) + "\n", false).statusCode());
+      assertListingsAgree(server, range);
+      assertTrue(strings(server, "/api/v1/label/rack_l/values?" + range).contains("8"), "as its record stores it");
+      assertTrue(strings(server, "/api/v1/label/host/values?" + range).containsAll(List.of("newhost", "typed")));
+      assertTrue(strings(server, "/api/v1/labels?" + range).contains("extra"));
       List<String> all = strings(server, "/api/v1/labels?" + range);
-      assertEquals(List.of("__name__", "dc", "host", "nic", "rack_l", "start"), all, "reserved names as labels, no zone");
-      assertEquals(List.of("0", "1", "2", "3", "4"), strings(server, "/api/v1/label/rack_l/values?" + range));
+      assertEquals(List.of("__name__", "dc", "extra", "host", "nic", "rack_l", "start"), all,
+          "reserved names as labels, no zone");
+      assertEquals(List.of("0", "1", "2", "3", "4", "8"), strings(server, "/api/v1/label/rack_l/values?" + range));
       assertTrue(strings(server, "/api/v1/label/host/values?" + range).contains("buffered"));
       assertEquals(List.of("late"), strings(server, "/api/v1/label/host/values?match[]=disk"));
 
@@ -104,6 +101,29 @@ class LabelNamesAndValuesTest {
       JsonNode refused = JSON.readTree(TestHttp.get(server.solrUrl() + "/chronix/query?q=*:*&chronix.fieldValues=data").body());
       assertEquals(400, refused.at("/error/code").asInt(), refused.toString());
       assertTrue(refused.at("/error/msg").asText().contains("'data' is a record field"), refused.toString());
+    }
+  }
+
+  /** Series, label names and label values as the plugin's listing of joined records (chronix.keys) has them. */
+  private static void assertListingsAgree(ChronixServer server, String range) throws Exception {
+    for (String match : new String[] {"", "match[]=" + encode("{dc=\"d1\"}"), "match[]=" + encode("cpu")
+        + "&match[]=" + encode("{host=\"buffered\"}")}) {
+      String params = range + (match.isEmpty() ? "" : "&" + match);
+      List<Map<String, String>> series = listing(server, params);
+      assertEquals(series, keysListing(server, match, T0, T0 + 60_000), match);
+      TreeSet<String> names = new TreeSet<>();
+      series.forEach(labels -> names.addAll(labels.keySet()));
+      assertEquals(new ArrayList<>(names), strings(server, "/api/v1/labels?" + params), match);
+      for (String label : names) {
+        TreeSet<String> values = new TreeSet<>();
+        series.forEach(labels -> {
+          if (labels.containsKey(label)) {
+            values.add(labels.get(label));
+          }
+        });
+        assertEquals(new ArrayList<>(values), strings(server, "/api/v1/label/" + label + "/values?" + params),
+            label + " " + match);
+      }
     }
   }
 

@@ -43,10 +43,11 @@ public interface LiveSeries {
   /**
    * Where each wanted series' not yet searchable points begin and end, without copying them: what
    * a listing of series needs, which reads no points (10,000 buffered series cost a copy, sort and
-   * record each before). {@code name} null for every name. The default derives it from a snapshot.
+   * record each before). {@code name} null for every name. Each span goes to {@code each} before
+   * the next series is asked whether it is {@code wanted}, so a listing can stop wanting series
+   * whose fields it has. The default derives the spans from a snapshot.
    */
-  default List<Span> spans(String name, Predicate<SeriesKey> wanted) {
-    List<Span> spans = new java.util.ArrayList<>();
+  default void spans(String name, Predicate<SeriesKey> wanted, java.util.function.Consumer<Span> each) {
     for (Buffered series : name == null ? snapshot(wanted) : snapshot(name, wanted)) {
       Points points = series.points();
       if (!points.isEmpty()) {
@@ -56,10 +57,9 @@ public interface LiveSeries {
           first = Math.min(first, points.timestamp(i));
           last = Math.max(last, points.timestamp(i));
         }
-        spans.add(new Span(series.key(), first, last));
+        each.accept(new Span(series.key(), first, last));
       }
     }
-    return spans;
   }
 
   /** The not yet searchable points of one series. */

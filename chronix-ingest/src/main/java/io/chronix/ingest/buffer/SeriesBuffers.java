@@ -990,24 +990,22 @@ public final class SeriesBuffers implements LiveSeries {
     }
   }
 
-  /** As {@link #snapshot(String, Predicate)} (every name where null), each series' span instead of its points. */
+  /** As {@link #snapshot(String, Predicate)} (every name where null), each series' span instead of its points, handed on at once. */
   @Override
-  public List<LiveSeries.Span> spans(String name, Predicate<SeriesKey> wanted) {
+  public void spans(String name, Predicate<SeriesKey> wanted, java.util.function.Consumer<LiveSeries.Span> each) {
     settleAll();
-    List<LiveSeries.Span> spans = new ArrayList<>();
     long now = clock.getAsLong();
-    java.util.function.Consumer<SeriesKey> add = key -> {
+    java.util.function.Consumer<SeriesKey> visit = key -> {
       long[] span = unsearchable(key, wanted, now, SeriesBuffer::unsearchableSpan);
       if (span != null) {
-        spans.add(new LiveSeries.Span(key, span[0], span[1]));
+        each.accept(new LiveSeries.Span(key, span[0], span[1]));
       }
     };
     if (name == null) {
-      unsearchable.forEach(add);
+      unsearchable.forEach(visit);
     } else {
-      unsearchable.named(name).forEach(add);
+      unsearchable.named(name).forEach(visit);
     }
-    return spans;
   }
 
   /** What {@code read} makes of a wanted series' not yet searchable points, under its lock, once searchable ones are let go. */

@@ -184,9 +184,8 @@ class SeriesBuffersTest {
         expected.put(series.key(), points.timestamp(0) + ".." + points.timestamp(points.size() - 1));
       }
       Map<SeriesKey, String> spans = new java.util.HashMap<>();
-      for (io.chronix.core.live.LiveSeries.Span span : buffers.spans(name, k -> true)) {
-        assertNull(spans.put(span.key(), span.firstNanos() + ".." + span.lastNanos()), "one span a series");
-      }
+      buffers.spans(name, k -> true,
+          span -> assertNull(spans.put(span.key(), span.firstNanos() + ".." + span.lastNanos()), "one span a series"));
       assertTrue(expected.size() > 15, "series with unsearchable points: " + expected.size());
       assertEquals(expected, spans, "name " + name);
     }

@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
+import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.SeriesKey;
 import java.util.HashMap;
 import java.util.Map;
@@ -52,8 +53,9 @@ final class KeyFields {
     if (!field(RecordFields.NAME) || !field(RecordFields.TYPE)) {
       return false;
     }
-    for (String attribute : key.attributes().keySet()) {
-      if (!field(attribute)) {
+    AttributeMap attributes = key.attributes(); // by index: a listing asks this of every buffered series
+    for (int i = 0; i < attributes.size(); i++) {
+      if (!field(attributes.name(i))) {
         return false;
       }
     }

@@ -11,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.memory.MemoryIndex;
@@ -134,12 +135,16 @@ final class LiveMatcher {
    * The keys of the buffered series the queries match, for a listing of series, where a series'
    * key and the span of its points settle it: the queries compare no other field of the record
    * ({@link BufferedQuery}), and the schema stores the record's name, type and attributes as they
-   * are. Reads no points. Null where that does not hold: {@link #matchingAnyOrder} answers then.
+   * are. Reads no points, and tests only the series the listing still {@code needs}: each match
+   * goes to {@code matched} at once, so one whose fields add nothing to what the records and the
+   * matches before it gave is passed over unread. False where that does not hold, perhaps after
+   * some matches: {@link #matchingAnyOrder} answers then, those among its answer.
    */
-  static List<SeriesKey> matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range) {
+  static boolean matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+      Predicate<SeriesKey> needs, java.util.function.Consumer<SeriesKey> matched) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
     if (source.isEmpty()) {
-      return List.of();
+      return true;
     }
     IndexSchema schema = searcher.getSchema();
     List<Query> runnable = new ArrayList<>(queries.size());
@@ -148,21 +153,25 @@ final class LiveMatcher {
     }
     BufferedQuery direct = BufferedQuery.of(runnable, schema);
     if (direct == null || !readsKeyOrSpan(direct.fields())) {
-      return null;
+      return false;
     }
     KeyFields stored = KeyFields.of(schema);
     if (stored == null) {
-      return null;
+      return false;
     }
     RequiredValues required = RequiredValues.of(queries, schema);
-    List<SeriesKey> matched = new ArrayList<>();
-    for (LiveSeries.Span span : source.get().spans(required.name(), required::admits)) {
-      if (!range.isAll() && (span.lastNanos() < range.fromNanos() || span.firstNanos() >= range.toNanosExclusive())) {
-        continue;
+    boolean[] gaveUp = {false};
+    // a key the schema does not store as given reaches the test below, which gives up on it
+    Predicate<SeriesKey> wanted = key -> !gaveUp[0] && required.admits(key) && (!stored.asGiven(key) || needs.test(key));
+    source.get().spans(required.name(), wanted, span -> {
+      if (gaveUp[0] || (!range.isAll()
+          && (span.lastNanos() < range.fromNanos() || span.firstNanos() >= range.toNanosExclusive()))) {
+        return;
       }
       SeriesKey key = span.key();
       if (!stored.asGiven(key)) {
-        return null;
+        gaveUp[0] = true;
+        return;
       }
       Map<String, Object> fields = new java.util.HashMap<>(key.attributes());
       fields.put(RecordFields.NAME, key.name());
@@ -171,13 +180,12 @@ final class LiveMatcher {
       fields.put(RecordFields.END, RecordFields.nanosToMillis(span.lastNanos()));
       int decided = direct.test(fields);
       if (decided == BufferedQuery.UNDECIDED) {
-        return null;
+        gaveUp[0] = true;
+      } else if (decided == BufferedQuery.YES) {
+        matched.accept(key);
       }
-      if (decided == BufferedQuery.YES) {
-        matched.add(key);
-      }
-    }
-    return matched;
+    });
+    return !gaveUp[0];
   }
 
   private static boolean readsKeyOrSpan(java.util.Set<String> fields) {

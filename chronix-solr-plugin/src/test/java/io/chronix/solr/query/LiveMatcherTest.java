@@ -1,8 +1,7 @@
 package io.chronix.solr.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.live.LiveSeries;
@@ -82,8 +81,9 @@ class LiveMatcherTest {
         shapes.add(List.of(span, SelectorQuery.parse("{__name__=~\"cpu.*\",host=\"\"}", parser)));
         shapes.add(List.of(QParser.getParser("name:mem AND host:c", request).getQuery()));
         for (List<Query> queries : shapes) {
-          List<SeriesKey> keys = LiveMatcher.matchingKeys(searcher.get(), queries, range);
-          assertNotNull(keys, () -> "a listing's queries need no points: " + queries);
+          List<SeriesKey> keys = new ArrayList<>();
+          assertTrue(LiveMatcher.matchingKeys(searcher.get(), queries, range, key -> true, keys::add),
+              () -> "a listing's queries need no points: " + queries);
           Set<Map<String, Object>> fromKeys = new HashSet<>();
           for (SeriesKey key : keys) {
             fromKeys.add(SeriesFields.of(key).view());
@@ -101,10 +101,11 @@ class LiveMatcherTest {
       assertTrue(listed > 1_000, "series listed: " + listed);
 
       buffers.series = List.of(new LiveSeries.Buffered(SeriesKey.metric("cpu", Map.of("rack_l", "x")), points(5, 6)));
-      assertNull(LiveMatcher.matchingKeys(searcher.get(), List.of(SelectorQuery.parse("cpu", parser)), TimeRange.ALL),
+      assertFalse(LiveMatcher.matchingKeys(searcher.get(), List.of(SelectorQuery.parse("cpu", parser)), TimeRange.ALL,
+          key -> true, key -> {}),
           "an attribute the schema stores as a number: the record's document decides");
-      assertNull(LiveMatcher.matchingKeys(searcher.get(), List.of(QParser.getParser("count:[1 TO *]", request).getQuery()),
-          TimeRange.ALL), "a query on the record's statistics needs the points");
+      assertFalse(LiveMatcher.matchingKeys(searcher.get(), List.of(QParser.getParser("count:[1 TO *]", request).getQuery()),
+          TimeRange.ALL, key -> true, key -> {}), "a query on the record's statistics needs the points");
     } finally {
       searcher.decref();
       core.getCoreContainer().getObjectCache().remove(LiveSeries.containerKey(core.getName()));
