@@ -61,6 +61,10 @@ import java.util.zip.GZIPInputStream;
  * the listings behind Grafana's query editor and template variables over 6 h: label names, the
  * values of {@code host} (of all series and of one metric's), and the series of one metric.
  *
+ * <p>Then both get the synthetic series' next half hour, which ours keeps buffered (a steady load
+ * always has its last minutes in the buffers), and the listings and two panels are asked again at
+ * that "now", their windows moving forward a step a round.
+ *
  * <p>Ours runs as its user starts it ({@code ./chronix start} with the launcher's defaults, a process
  * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds]}
  */
@@ -76,11 +80,20 @@ public final class PromQlBenchmark {
   private static final int WARM_UP_ROUNDS = 3;
   private static final long WARM_UP_MILLIS = 3_000;
   private static final int MAX_WARM_UP_ROUNDS = 300;
+  /**
+   * At most this many warm-up rounds for the live shapes: their windows move forward, and must
+   * still end near the data (past it VictoriaMetrics' adaptive lookback finds nothing where
+   * PromQL's 5 minutes do). The stored shapes before warmed the same query paths up.
+   */
+  private static final int MAX_LIVE_WARM_UP_ROUNDS = 20;
   private static final int SAMPLES_PER_REQUEST = 10_000;
   private static final long MINUTE = 60_000;
   private static final long HOUR = 60 * MINUTE;
   /** The synthetic set's last sample: 2024-06-01T00:00:00Z. */
   private static final long SYNTHETIC_END = 1_717_200_000_000L;
+  /** Minutes of the synthetic set sent after the rest and left unflushed (the live shapes). */
+  private static final int LIVE_MINUTES = 30;
+  private static final long LIVE_END = SYNTHETIC_END + LIVE_MINUTES * 60_000L;
   private static final int HOSTS = 1000;
   private static final int DATA_CENTRES = 10;
   private static final String[] GAUGES = {"cpu_usage_percent", "memory_used_bytes", "load1", "temperature_celsius",
@@ -149,48 +162,22 @@ public final class PromQlBenchmark {
           + " rounds of at least %d ms%n%n", VictoriaMetricsProcess.version(binary), points,
           p4.size() + HOSTS * (GAUGES.length + COUNTERS.length), rounds, WARM_UP_ROUNDS, MAX_WARM_UP_ROUNDS,
           WARM_UP_MILLIS);
-      System.out.printf("| data | query shape | ours (median ms) | VictoriaMetrics (median ms) | ours / VM | series ours / VM"
-          + " | first answer ours / VM (ms) | warm-up rounds |%n");
-      System.out.printf("|---|---|---|---|---|---|---|---|%n");
-      boolean allFaster = true;
-      for (Shape shape : shapes) {
-        long[] oursNanos = new long[rounds];
-        long[] vmNanos = new long[rounds];
-        Answer oursAnswer = null;
-        Answer vmAnswer = null;
-        // an instant shape's time moves back a minute a round, or by its step where it has one
-        long step = shape.instant() && shape.stepMillis() == 0 ? MINUTE : shape.stepMillis();
-        int maxWarmRounds = (int) Math.max(WARM_UP_ROUNDS, Math.min(MAX_WARM_UP_ROUNDS, HOUR / step));
-        double[] firstMs = null;
-        long warmNanos = 0;
-        int warmRounds = 0;
-        while (warmRounds < WARM_UP_ROUNDS
-            || (warmNanos < WARM_UP_MILLIS * 1_000_000 && warmRounds < maxWarmRounds)) {
-          Answer[] answers = askBoth(ours, vm.base(), shape, shape.end() - warmRounds * step, warmRounds);
-          if (firstMs == null) {
-            firstMs = new double[] {answers[0].nanos() / 1e6, answers[1].nanos() / 1e6};
-          }
-          warmNanos += answers[0].nanos() + answers[1].nanos();
-          warmRounds++;
-        }
-        for (int round = 0; round < rounds; round++) {
-          Answer[] answers = askBoth(ours, vm.base(), shape, shape.end() - (warmRounds + round) * step, round);
-          oursAnswer = answers[0];
-          vmAnswer = answers[1];
-          oursNanos[round] = oursAnswer.nanos();
-          vmNanos[round] = vmAnswer.nanos();
-          if (shape.outlierSelector() != null && !Arrays.equals(oursAnswer.verdicts(), vmAnswer.verdicts())) {
-            throw new IllegalStateException(shape.name() + ": chronix_outlier " + Arrays.toString(oursAnswer.verdicts())
-                + " differs from the client-side analysis " + Arrays.toString(vmAnswer.verdicts()));
-          }
-        }
-        double oursMs = median(oursNanos) / 1e6;
-        double vmMs = median(vmNanos) / 1e6;
-        allFaster &= oursMs <= vmMs;
-        System.out.printf("| %s | %s | %.2f | %.2f | %.2f | %d / %d | %.1f / %.1f | %d |%n", shape.dataset(), shape.name(),
-            oursMs, vmMs, oursMs / vmMs, oursAnswer.series(), vmAnswer.series(), firstMs[0], firstMs[1], warmRounds);
+      boolean allFaster = measure(shapes, ours, vm.base(), rounds, -1, MAX_WARM_UP_ROUNDS);
+
+      // the last half hour of the synthetic set sent now and left buffered, as under a steady load
+      // (ours keeps it in its buffers for up to chunk.maxAge, 10 minutes): listings and queries of
+      // dashboards at "now", their windows moving forward round by round
+      long live = 0;
+      for (URI target : List.of(ours, vm.base())) {
+        live = loadLive(target);
       }
-      System.out.printf("%nqueries: %s%n", describe(shapes));
+      Thread.sleep(2_000); // VictoriaMetrics makes samples searchable within a second
+      System.out.printf("%nWith %,d more samples sent just now (the synthetic series' next %d minutes), not flushed:%n%n",
+          live, LIVE_MINUTES);
+      allFaster &= measure(liveShapes(), ours, vm.base(), rounds, 1, MAX_LIVE_WARM_UP_ROUNDS);
+      List<Shape> all = new ArrayList<>(shapes);
+      all.addAll(liveShapes());
+      System.out.printf("%nqueries: %s%n", describe(all));
       System.out.println(allFaster ? "every shape at most VictoriaMetrics' median" : "some shapes slower than VictoriaMetrics");
     } catch (Exception | Error e) {
       VictoriaMetricsProcess.printTail(log);
@@ -201,6 +188,58 @@ public final class PromQlBenchmark {
       Files.deleteIfExists(serverLog);
     }
     System.exit(0);
+  }
+
+  /**
+   * Asks both servers each shape, warm-up rounds first, and prints the table of medians; the
+   * windows move by a step a round in {@code direction} (back: -1; forward: 1), warm-up rounds
+   * going on for {@value #WARM_UP_MILLIS} ms up to {@code maxWarmUp}. Whether every shape's median
+   * was at most VictoriaMetrics'.
+   */
+  private static boolean measure(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int maxWarmUp)
+      throws Exception {
+    System.out.printf("| data | query shape | ours (median ms) | VictoriaMetrics (median ms) | ours / VM | series ours / VM"
+        + " | first answer ours / VM (ms) | warm-up rounds |%n");
+    System.out.printf("|---|---|---|---|---|---|---|---|%n");
+    boolean allFaster = true;
+    for (Shape shape : shapes) {
+      long[] oursNanos = new long[rounds];
+      long[] vmNanos = new long[rounds];
+      Answer oursAnswer = null;
+      Answer vmAnswer = null;
+      // an instant shape's time moves back a minute a round, or by its step where it has one
+      long step = shape.instant() && shape.stepMillis() == 0 ? MINUTE : shape.stepMillis();
+      int maxWarmRounds = (int) Math.max(WARM_UP_ROUNDS, Math.min(maxWarmUp, HOUR / step));
+      double[] firstMs = null;
+      long warmNanos = 0;
+      int warmRounds = 0;
+      while (warmRounds < WARM_UP_ROUNDS
+          || (warmNanos < WARM_UP_MILLIS * 1_000_000 && warmRounds < maxWarmRounds)) {
+        Answer[] answers = askBoth(ours, vm, shape, shape.end() + direction * warmRounds * step, warmRounds);
+        if (firstMs == null) {
+          firstMs = new double[] {answers[0].nanos() / 1e6, answers[1].nanos() / 1e6};
+        }
+        warmNanos += answers[0].nanos() + answers[1].nanos();
+        warmRounds++;
+      }
+      for (int round = 0; round < rounds; round++) {
+        Answer[] answers = askBoth(ours, vm, shape, shape.end() + direction * (warmRounds + round) * step, round);
+        oursAnswer = answers[0];
+        vmAnswer = answers[1];
+        oursNanos[round] = oursAnswer.nanos();
+        vmNanos[round] = vmAnswer.nanos();
+        if (shape.outlierSelector() != null && !Arrays.equals(oursAnswer.verdicts(), vmAnswer.verdicts())) {
+          throw new IllegalStateException(shape.name() + ": chronix_outlier " + Arrays.toString(oursAnswer.verdicts())
+              + " differs from the client-side analysis " + Arrays.toString(vmAnswer.verdicts()));
+        }
+      }
+      double oursMs = median(oursNanos) / 1e6;
+      double vmMs = median(vmNanos) / 1e6;
+      allFaster &= oursMs <= vmMs;
+      System.out.printf("| %s | %s | %.2f | %.2f | %.2f | %d / %d | %.1f / %.1f | %d |%n", shape.dataset(), shape.name(),
+          oursMs, vmMs, oursMs / vmMs, oursAnswer.series(), vmAnswer.series(), firstMs[0], firstMs[1], warmRounds);
+    }
+    return allFaster;
   }
 
   private static String describe(List<Shape> shapes) {
@@ -239,6 +278,31 @@ public final class PromQlBenchmark {
     long sent = loader.finish();
     System.out.printf("  %,d requests refused (429, 503) and sent again after 100 ms%n", loader.retries());
     return sent;
+  }
+
+  /** The synthetic series' next {@value #LIVE_MINUTES} minutes: gauges level, counters growing on. */
+  private static long loadLive(URI target) throws Exception {
+    RemoteWriteLoader loader = new RemoteWriteLoader(target.resolve("/api/v1/write"), SAMPLES_PER_REQUEST);
+    for (int host = 0; host < HOSTS; host++) {
+      for (String metric : GAUGES) {
+        loader.add(next(synthetic(metric, host, false), false));
+      }
+      for (String metric : COUNTERS) {
+        loader.add(next(synthetic(metric, host, true), true));
+      }
+    }
+    return loader.finish();
+  }
+
+  private static RemoteWriteLoader.Series next(RemoteWriteLoader.Series day, boolean counter) {
+    double last = day.values()[day.values().length - 1];
+    long[] t = new long[LIVE_MINUTES];
+    double[] v = new double[LIVE_MINUTES];
+    for (int i = 0; i < LIVE_MINUTES; i++) {
+      t[i] = SYNTHETIC_END + (i + 1) * MINUTE;
+      v[i] = counter ? last + 50.0 * (i + 1) : last;
+    }
+    return new RemoteWriteLoader.Series(day.labels(), t, v);
   }
 
   private static SortedMap<String, String> p4Labels(P4File file) {
@@ -296,6 +360,19 @@ public final class PromQlBenchmark {
         Shape.listing("synthetic", "label values of host for a metric, 6 h", "/api/v1/label/host/values",
             "cpu_usage_percent", SYNTHETIC_END),
         Shape.listing("synthetic", "series of a metric, 6 h", "/api/v1/series", "cpu_usage_percent", SYNTHETIC_END));
+  }
+
+  /** Dashboards at "now" while the last minutes are buffered: the listings and two panels. */
+  private static List<Shape> liveShapes() {
+    return List.of(
+        new Shape("live", "one series, 1 h", "cpu_usage_percent{host=\"h0042\"}", false, HOUR, 15_000, LIVE_END, null),
+        new Shape("live", "sum by over 100 series, 1 h", "sum by (host) (cpu_usage_percent{dc=\"dc3\"})", false, HOUR,
+            15_000, LIVE_END, null),
+        Shape.listing("live", "label names, 6 h", "/api/v1/labels", null, LIVE_END),
+        Shape.listing("live", "label values of host, 6 h", "/api/v1/label/host/values", null, LIVE_END),
+        Shape.listing("live", "label values of host for a metric, 6 h", "/api/v1/label/host/values",
+            "cpu_usage_percent", LIVE_END),
+        Shape.listing("live", "series of a metric, 6 h", "/api/v1/series", "cpu_usage_percent", LIVE_END));
   }
 
   /**
