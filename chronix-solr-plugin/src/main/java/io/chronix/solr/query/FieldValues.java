@@ -144,6 +144,11 @@ public final class FieldValues {
       public void fields(SeriesFields fields) {
         series.add(fields.firstValues());
       }
+
+      @Override
+      public boolean needs(SeriesKey key) {
+        return !series.contains(SeriesFields.of(key).firstValues());
+      }
     });
     return series;
   }
