@@ -11,7 +11,6 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.solr.selector.SelectorQuery;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -26,16 +25,12 @@ import org.apache.lucene.search.Query;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.apache.solr.core.SolrCore;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.search.QParser;
 import org.apache.solr.search.QueryUtils;
 import org.apache.solr.update.DocumentBuilder;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A buffered series' record decided on its field values must match exactly where the same record
@@ -43,25 +38,9 @@ import org.junit.jupiter.api.io.TempDir;
  * before: random series against the queries Solr's parser, the plain conjunctions and PromQL
  * selectors build on the project's schema.
  */
-class BufferedQueryTest {
+class BufferedQueryTest extends OnTestCore {
 
   private static final Date NOW = Date.from(Instant.parse("2026-11-27T12:00:00Z"));
-  @TempDir static Path home;
-  private static TestCore testCore;
-  private static SolrCore core;
-
-  @BeforeAll
-  static void startCore() throws IOException {
-    testCore = TestCore.start(home);
-    core = testCore.core();
-  }
-
-  @AfterAll
-  static void stopCore() {
-    if (testCore != null) {
-      testCore.close();
-    }
-  }
 
   @Test
   void decidesAsTheRecordIndexedAloneWould() throws Exception {

@@ -9,8 +9,6 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
 import io.chronix.solr.selector.SelectorQuery;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -23,15 +21,11 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.apache.lucene.search.Query;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.apache.solr.core.SolrCore;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.QParser;
 import org.apache.solr.search.SolrIndexSearcher;
 import org.apache.solr.util.RefCounted;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A listing's buffered series from their keys and spans ({@link LiveMatcher#matchingKeys}) must be
@@ -39,25 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * LiveMatcher#matchingAnyOrder}), for the queries listings send: time ranges, PromQL selectors,
  * names and attributes, over random buffered series.
  */
-class LiveMatcherTest {
+class LiveMatcherTest extends OnTestCore {
 
   private static final Date NOW = Date.from(Instant.parse("2026-11-27T12:00:00Z"));
-  @TempDir static Path home;
-  private static TestCore testCore;
-  private static SolrCore core;
-
-  @BeforeAll
-  static void startCore() throws IOException {
-    testCore = TestCore.start(home);
-    core = testCore.core();
-  }
-
-  @AfterAll
-  static void stopCore() {
-    if (testCore != null) {
-      testCore.close();
-    }
-  }
 
   @Test
   void keysAndSpansListWhatTheRecordsWould() throws Exception {

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -17,38 +15,18 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermQuery;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.common.params.ModifiableSolrParams;
-import org.apache.solr.core.SolrCore;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.QParser;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The one-pass reader against Solr's own parser on the project's schema: every query it takes must
  * come out as the very query Solr builds from {@link TimeRangeQuery}'s rewritten text, and
  * everything else must be left to Solr.
  */
-class PlainConjunctionTest {
+class PlainConjunctionTest extends OnTestCore {
 
   private static final Date NOW = Date.from(Instant.parse("2026-11-22T12:00:00Z"));
-  @TempDir static Path home;
-  private static TestCore testCore;
-  private static SolrCore core;
-
-  @BeforeAll
-  static void startCore() throws IOException {
-    testCore = TestCore.start(home);
-    core = testCore.core();
-  }
-
-  @AfterAll
-  static void stopCore() {
-    if (testCore != null) {
-      testCore.close();
-    }
-  }
 
   @Test
   void plainQueriesComeOutAsSolrBuildsThem() throws Exception {
