@@ -2,6 +2,7 @@ package io.chronix.core.record;
 
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -79,6 +80,26 @@ public final class RecordSchema {
   public static Map<String, Object> bufferedFields(SeriesKey key, Points sorted) {
     return describe(bufferedId(key), key, sorted.timestamp(0), sorted.timestamp(sorted.size() - 1),
         RecordStats.of(sorted));
+  }
+
+  /**
+   * The fields of a series' record that its key and the span of its points give: name, type,
+   * start, end and its attributes, no id and no statistics. A listing of buffered series matches
+   * them without reading points.
+   */
+  public static Map<String, Object> spanFields(SeriesKey key, long startNanos, long endNanos) {
+    Map<String, Object> fields = new HashMap<>(key.attributes());
+    fields.put(RecordFields.NAME, key.name());
+    fields.put(RecordFields.TYPE, key.type());
+    fields.put(RecordFields.START, RecordFields.nanosToMillis(startNanos));
+    fields.put(RecordFields.END, RecordFields.nanosToMillis(endNanos));
+    return fields;
+  }
+
+  /** Whether {@link #spanFields} gives the field where the series has it. */
+  public static boolean isSpanField(String field) {
+    return field.equals(RecordFields.NAME) || field.equals(RecordFields.TYPE) || field.equals(RecordFields.START)
+        || field.equals(RecordFields.END) || RecordFields.isAttribute(field);
   }
 
   private static Map<String, Object> describe(String id, SeriesKey key, long startNanos, long endNanos,

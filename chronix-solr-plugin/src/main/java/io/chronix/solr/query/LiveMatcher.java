@@ -92,7 +92,7 @@ final class LiveMatcher {
     for (LiveSeries.Buffered series : buffered) {
       Points points = series.points();
       points.sortAndDeduplicate();
-      if (points.isEmpty() || !overlaps(points, range)) {
+      if (points.isEmpty() || !overlaps(points.timestamp(0), points.timestamp(points.size() - 1), range)) {
         continue; // clipping would leave nothing of it
       }
       Map<String, Object> fields = RecordSchema.bufferedFields(series.key(), points);
@@ -152,7 +152,7 @@ final class LiveMatcher {
       runnable.add(QueryUtils.makeQueryable(query));
     }
     BufferedQuery direct = BufferedQuery.of(runnable, schema);
-    if (direct == null || !readsKeyOrSpan(direct.fields())) {
+    if (direct == null || !direct.fields().stream().allMatch(RecordSchema::isSpanField)) {
       return false;
     }
     KeyFields stored = KeyFields.of(schema);
@@ -164,8 +164,7 @@ final class LiveMatcher {
     // a key the schema does not store as given reaches the test below, which gives up on it
     Predicate<SeriesKey> wanted = key -> !gaveUp[0] && required.admits(key) && (!stored.asGiven(key) || needs.test(key));
     source.get().spans(required.name(), wanted, span -> {
-      if (gaveUp[0] || (!range.isAll()
-          && (span.lastNanos() < range.fromNanos() || span.firstNanos() >= range.toNanosExclusive()))) {
+      if (gaveUp[0] || !overlaps(span.firstNanos(), span.lastNanos(), range)) {
         return;
       }
       SeriesKey key = span.key();
@@ -173,12 +172,7 @@ final class LiveMatcher {
         gaveUp[0] = true;
         return;
       }
-      Map<String, Object> fields = new java.util.HashMap<>(key.attributes());
-      fields.put(RecordFields.NAME, key.name());
-      fields.put(RecordFields.TYPE, key.type());
-      fields.put(RecordFields.START, RecordFields.nanosToMillis(span.firstNanos()));
-      fields.put(RecordFields.END, RecordFields.nanosToMillis(span.lastNanos()));
-      int decided = direct.test(fields);
+      int decided = direct.test(RecordSchema.spanFields(key, span.firstNanos(), span.lastNanos()));
       if (decided == BufferedQuery.UNDECIDED) {
         gaveUp[0] = true;
       } else if (decided == BufferedQuery.YES) {
@@ -186,16 +180,6 @@ final class LiveMatcher {
       }
     });
     return !gaveUp[0];
-  }
-
-  private static boolean readsKeyOrSpan(java.util.Set<String> fields) {
-    for (String field : fields) {
-      if (!field.equals(RecordFields.NAME) && !field.equals(RecordFields.TYPE) && !field.equals(RecordFields.START)
-          && !field.equals(RecordFields.END) && !RecordFields.isAttribute(field)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   private static Optional<LiveSeries> sourceOf(SolrCore core) {
@@ -207,10 +191,9 @@ final class LiveMatcher {
         .get(LiveSeries.containerKey(core.getName()), LiveSeries.class));
   }
 
-  private static boolean overlaps(Points sorted, TimeRange range) {
-    return range.isAll()
-        || (sorted.timestamp(sorted.size() - 1) >= range.fromNanos()
-            && sorted.timestamp(0) < range.toNanosExclusive());
+  /** Whether points from the first to the last timestamp (nanoseconds) reach into the range. */
+  private static boolean overlaps(long firstNanos, long lastNanos, TimeRange range) {
+    return range.isAll() || (lastNanos >= range.fromNanos() && firstNanos < range.toNanosExclusive());
   }
 
   /** Counting, not scoring: a query of filter clauses only matches with score 0. */
