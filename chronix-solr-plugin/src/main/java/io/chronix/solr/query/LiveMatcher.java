@@ -100,6 +100,15 @@ final class LiveMatcher {
       if (decided == BufferedQuery.NO) {
         continue;
       }
+      if (decided == BufferedQuery.YES) {
+        Map<String, Object> record = new java.util.LinkedHashMap<>(fields);
+        record.put(RecordFields.DATA, NO_DATA);
+        Document stored = BufferedRecordFields.of(record, schema);
+        if (stored != null) {
+          matched.add(new LiveChunk(series.key(), stored, points));
+          continue;
+        }
+      }
       Document document;
       try {
         document = DocumentBuilder.toDocument(pseudoRecord(fields), schema);
