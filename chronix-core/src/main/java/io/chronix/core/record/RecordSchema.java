@@ -5,6 +5,7 @@ import io.chronix.core.series.SeriesKey;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
 
@@ -81,6 +82,14 @@ public final class RecordSchema {
     return describe(bufferedId(key), key, sorted.timestamp(0), sorted.timestamp(sorted.size() - 1),
         RecordStats.of(sorted));
   }
+
+  /**
+   * The fields {@link #bufferedFields} gives besides the series' attributes; with the blob, what a
+   * buffered series' record holds where a schema asks which fields a record has.
+   */
+  public static final Set<String> BUFFERED_FIELDS = Set.of(RecordFields.ID, RecordFields.NAME, RecordFields.TYPE,
+      RecordFields.START, RecordFields.END, RecordFields.COUNT, RecordFields.MIN, RecordFields.MAX, RecordFields.SUM,
+      RecordFields.FIRST, RecordFields.LAST);
 
   /**
    * The fields of a series' record that its key and the span of its points give: name, type,

@@ -37,6 +37,9 @@ class RecordSchemaTest {
         }
       }
       assertTrue(record.keySet().containsAll(span.keySet()), span.keySet().toString());
+      java.util.Set<String> own = new java.util.HashSet<>(record.keySet());
+      own.removeAll(attributes.keySet());
+      assertEquals(RecordSchema.BUFFERED_FIELDS, own, "the fields besides the attributes");
     }
   }
 }

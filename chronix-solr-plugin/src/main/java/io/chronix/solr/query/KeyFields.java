@@ -6,7 +6,6 @@ import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.SeriesKey;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.schema.SchemaField;
 import org.apache.solr.schema.StrField;
@@ -20,10 +19,6 @@ import org.apache.solr.schema.StrField;
  */
 final class KeyFields {
 
-  /** The fields of a buffered series' record besides its attributes ({@link RecordSchema#bufferedFields} and the blob). */
-  private static final Set<String> RECORD_FIELDS = Set.of(RecordFields.ID, RecordFields.NAME, RecordFields.TYPE,
-      RecordFields.START, RecordFields.END, RecordFields.COUNT, RecordFields.MIN, RecordFields.MAX, RecordFields.SUM,
-      RecordFields.FIRST, RecordFields.LAST, RecordFields.DATA);
 
   private final IndexSchema schema;
   /** Per field name seen: whether it is stored as given. */
@@ -41,7 +36,7 @@ final class KeyFields {
       }
     }
     for (SchemaField field : schema.getRequiredFields()) {
-      if (!RECORD_FIELDS.contains(field.getName())) {
+      if (!RecordSchema.BUFFERED_FIELDS.contains(field.getName()) && !field.getName().equals(RecordFields.DATA)) {
         return null;
       }
     }
