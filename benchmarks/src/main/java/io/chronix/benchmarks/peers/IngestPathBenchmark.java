@@ -1,17 +1,14 @@
 package io.chronix.benchmarks.peers;
 
-import io.chronix.benchmarks.ImportBenchmark;
 import io.chronix.benchmarks.Jmh;
 import io.chronix.core.series.Precision;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
-import io.chronix.ingest.wal.FsyncPolicy;
 import io.chronix.ingest.wal.SegmentLedger;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -56,16 +53,15 @@ public class IngestPathBenchmark {
   private List<byte[]> bodies;
   private int next;
   private final LineProtocolParser.SeriesCache cache = new LineProtocolParser.SeriesCache();
-  private Path logDir;
+  private ScratchLog scratch;
   private WriteAheadLog log;
   private IngestPipeline pipeline;
 
   @Setup(Level.Trial)
   public void prepare() throws IOException {
     bodies = of(Workloads.prepare(Path.of(input), 1), load).bodies();
-    logDir = Files.createTempDirectory("chronix-ingest-path");
-    log = new WriteAheadLog(logDir, 64L << 20, FsyncPolicy.NEVER, 0);
-    log.replay((batch, segment) -> { }); // an empty log: opens its first segment
+    scratch = new ScratchLog("chronix-ingest-path");
+    log = scratch.log();
     pipeline = pipeline(log);
   }
 
@@ -83,8 +79,7 @@ public class IngestPathBenchmark {
 
   @TearDown(Level.Trial)
   public void close() throws IOException {
-    log.close();
-    ImportBenchmark.deleteRecursively(logDir);
+    scratch.close();
   }
 
   /** One request body: parsed, checked against the budget, logged, buffered. */

@@ -1,15 +1,11 @@
 package io.chronix.benchmarks.peers;
 
-import io.chronix.benchmarks.ImportBenchmark;
 import io.chronix.benchmarks.Jmh;
 import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
-import io.chronix.ingest.wal.FsyncPolicy;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -45,7 +41,7 @@ public class SeriesCreationBenchmark {
   private String firstBody;
   private int invocations;
   private byte[] body;
-  private Path logDir;
+  private ScratchLog scratch;
   private WriteAheadLog log;
   private LineProtocolParser.SeriesCache cache;
   private IngestPipeline pipeline;
@@ -53,9 +49,8 @@ public class SeriesCreationBenchmark {
   @Setup(Level.Trial)
   public void prepare() throws IOException {
     firstBody = new String(Workloads.synthetic(1).bodies().get(0), StandardCharsets.UTF_8);
-    logDir = Files.createTempDirectory("chronix-series-creation");
-    log = new WriteAheadLog(logDir, 64L << 20, FsyncPolicy.NEVER, 0);
-    log.replay((batch, segment) -> { });
+    scratch = new ScratchLog("chronix-series-creation");
+    log = scratch.log();
   }
 
   /**
@@ -73,8 +68,7 @@ public class SeriesCreationBenchmark {
 
   @TearDown(Level.Trial)
   public void close() throws IOException {
-    log.close();
-    ImportBenchmark.deleteRecursively(logDir);
+    scratch.close();
   }
 
   /** The body parsed, checked, logged and buffered: ten thousand series made. */

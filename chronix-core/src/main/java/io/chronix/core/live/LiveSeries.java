@@ -3,6 +3,7 @@ package io.chronix.core.live;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -47,7 +48,7 @@ public interface LiveSeries {
    * the next series is asked whether it is {@code wanted}, so a listing can stop wanting series
    * whose fields it has. The default derives the spans from a snapshot.
    */
-  default void spans(String name, Predicate<SeriesKey> wanted, java.util.function.Consumer<Span> each) {
+  default void spans(String name, Predicate<SeriesKey> wanted, Consumer<Span> each) {
     for (Buffered series : name == null ? snapshot(wanted) : snapshot(name, wanted)) {
       Points points = series.points();
       if (!points.isEmpty()) {

@@ -15,6 +15,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -990,12 +992,15 @@ public final class SeriesBuffers implements LiveSeries {
     }
   }
 
-  /** As {@link #snapshot(String, Predicate)} (every name where null), each series' span instead of its points, handed on at once. */
+  /**
+   * As {@link #snapshot(String, Predicate)} (every name where null), each series' span instead of
+   * its points, handed on at once.
+   */
   @Override
-  public void spans(String name, Predicate<SeriesKey> wanted, java.util.function.Consumer<LiveSeries.Span> each) {
+  public void spans(String name, Predicate<SeriesKey> wanted, Consumer<LiveSeries.Span> each) {
     settleAll();
     long now = clock.getAsLong();
-    java.util.function.Consumer<SeriesKey> visit = key -> {
+    Consumer<SeriesKey> visit = key -> {
       long[] span = unsearchable(key, wanted, now, SeriesBuffer::unsearchableSpan);
       if (span != null) {
         each.accept(new LiveSeries.Span(key, span[0], span[1]));
@@ -1008,9 +1013,11 @@ public final class SeriesBuffers implements LiveSeries {
     }
   }
 
-  /** What {@code read} makes of a wanted series' not yet searchable points, under its lock, once searchable ones are let go. */
-  private <T> T unsearchable(SeriesKey key, Predicate<SeriesKey> wanted, long now,
-      java.util.function.Function<SeriesBuffer, T> read) {
+  /**
+   * What {@code read} makes of a wanted series' not yet searchable points, under its lock, once the
+   * searchable ones are let go; null where the series is not wanted or has no buffer.
+   */
+  private <T> T unsearchable(SeriesKey key, Predicate<SeriesKey> wanted, long now, Function<SeriesBuffer, T> read) {
     if (!wanted.test(key)) {
       return null;
     }

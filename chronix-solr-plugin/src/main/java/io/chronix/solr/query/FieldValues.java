@@ -86,40 +86,34 @@ public final class FieldValues {
   /** The series fields with a value among the matches. */
   public static SortedSet<String> names(SolrIndexSearcher searcher, List<Query> queries, TimeRange range)
       throws IOException {
-    SortedSet<String> names = new TreeSet<>();
+    // a hash set while gathering: every buffered series is asked about each of its attributes
+    Set<String> names = new HashSet<>();
     read(searcher, queries, range, null, new Reading() {
       @Override
       public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
         columns.addPresent(docs, count, FieldValues::isSeriesField, names);
       }
 
-      /** The names found so far, for lookups by hash: every buffered series is asked about each of its attributes. */
-      private final Set<String> known = new HashSet<>();
-
       @Override
       public void fields(SeriesFields fields) {
         names.addAll(fields.names());
-        known.addAll(fields.names());
       }
 
       @Override
       public boolean needs(SeriesKey key) {
-        if (known.size() < names.size()) {
-          known.addAll(names); // the records' columns added theirs to names alone
-        }
-        if (!known.contains(RecordFields.NAME) || !known.contains(RecordFields.TYPE)) {
+        if (!names.contains(RecordFields.NAME) || !names.contains(RecordFields.TYPE)) {
           return true;
         }
         AttributeMap attributes = key.attributes();
         for (int i = 0; i < attributes.size(); i++) {
-          if (!known.contains(attributes.name(i))) {
+          if (!names.contains(attributes.name(i))) {
             return true;
           }
         }
         return false;
       }
     });
-    return names;
+    return new TreeSet<>(names);
   }
 
   /**

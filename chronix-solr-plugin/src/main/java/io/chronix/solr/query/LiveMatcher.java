@@ -7,10 +7,13 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
@@ -60,7 +63,7 @@ final class LiveMatcher {
       keys[i] = matched.get(i).key().toString(); // once a chunk, not twice a comparison
       positions[i] = i;
     }
-    java.util.Arrays.sort(positions, Comparator.comparing(i -> keys[i]));
+    Arrays.sort(positions, Comparator.comparing(i -> keys[i]));
     List<LiveChunk> sorted = new ArrayList<>(positions.length);
     for (int position : positions) {
       sorted.add(matched.get(position));
@@ -82,11 +85,9 @@ final class LiveMatcher {
     if (buffered.isEmpty()) {
       return List.of();
     }
-    List<Query> runnable = new ArrayList<>(queries.size());
-    for (Query query : queries) {
-      runnable.add(QueryUtils.makeQueryable(query)); // Solr answers a purely negative query against all documents
-    }
+    List<Query> runnable = queryable(queries);
     BufferedQuery direct = BufferedQuery.of(runnable, schema);
+    BufferedRecordSchema records = BufferedRecordSchema.of(schema);
     MemoryIndex memory = null;
     List<LiveChunk> matched = new ArrayList<>();
     for (LiveSeries.Buffered series : buffered) {
@@ -95,15 +96,15 @@ final class LiveMatcher {
       if (points.isEmpty() || !overlaps(points.timestamp(0), points.timestamp(points.size() - 1), range)) {
         continue; // clipping would leave nothing of it
       }
-      Map<String, Object> fields = RecordSchema.bufferedFields(series.key(), points);
-      int decided = direct == null ? BufferedQuery.UNDECIDED : direct.test(fields);
+      // the record its buffered points would become if written as one chunk, without its blob's bytes
+      Map<String, Object> record = new LinkedHashMap<>(RecordSchema.bufferedFields(series.key(), points));
+      record.put(RecordFields.DATA, NO_DATA);
+      int decided = direct == null ? BufferedQuery.UNDECIDED : direct.test(record);
       if (decided == BufferedQuery.NO) {
         continue;
       }
-      if (decided == BufferedQuery.YES) {
-        Map<String, Object> record = new java.util.LinkedHashMap<>(fields);
-        record.put(RecordFields.DATA, NO_DATA);
-        Document stored = BufferedRecordFields.of(record, schema);
+      if (decided == BufferedQuery.YES && records != null) {
+        Document stored = records.storedFields(record);
         if (stored != null) {
           matched.add(new LiveChunk(series.key(), stored, points));
           continue;
@@ -111,7 +112,7 @@ final class LiveMatcher {
       }
       Document document;
       try {
-        document = DocumentBuilder.toDocument(pseudoRecord(fields), schema);
+        document = DocumentBuilder.toDocument(solrDocument(record), schema);
       } catch (SolrException e) {
         continue; // the schema refuses such a record (an attribute that is not a number where one is due)
       }
@@ -150,34 +151,32 @@ final class LiveMatcher {
    * some matches: {@link #matchingAnyOrder} answers then, those among its answer.
    */
   static boolean matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
-      Predicate<SeriesKey> needs, java.util.function.Consumer<SeriesKey> matched) {
+      Predicate<SeriesKey> needs, Consumer<SeriesKey> matched) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
     if (source.isEmpty()) {
       return true;
     }
     IndexSchema schema = searcher.getSchema();
-    List<Query> runnable = new ArrayList<>(queries.size());
-    for (Query query : queries) {
-      runnable.add(QueryUtils.makeQueryable(query));
-    }
+    List<Query> runnable = queryable(queries);
     BufferedQuery direct = BufferedQuery.of(runnable, schema);
     if (direct == null || !direct.fields().stream().allMatch(RecordSchema::isSpanField)) {
       return false;
     }
-    KeyFields stored = KeyFields.of(schema);
-    if (stored == null) {
+    BufferedRecordSchema records = BufferedRecordSchema.of(schema);
+    if (records == null) {
       return false;
     }
     RequiredValues required = RequiredValues.of(queries, schema);
     boolean[] gaveUp = {false};
     // a key the schema does not store as given reaches the test below, which gives up on it
-    Predicate<SeriesKey> wanted = key -> !gaveUp[0] && required.admits(key) && (!stored.asGiven(key) || needs.test(key));
+    Predicate<SeriesKey> wanted = key -> !gaveUp[0] && required.admits(key)
+        && (!records.keyAsGiven(key) || needs.test(key));
     source.get().spans(required.name(), wanted, span -> {
       if (gaveUp[0] || !overlaps(span.firstNanos(), span.lastNanos(), range)) {
         return;
       }
       SeriesKey key = span.key();
-      if (!stored.asGiven(key)) {
+      if (!records.keyAsGiven(key)) {
         gaveUp[0] = true;
         return;
       }
@@ -189,6 +188,15 @@ final class LiveMatcher {
       }
     });
     return !gaveUp[0];
+  }
+
+  /** The queries as Solr runs them: it answers a purely negative query against all documents. */
+  private static List<Query> queryable(List<Query> queries) {
+    List<Query> runnable = new ArrayList<>(queries.size());
+    for (Query query : queries) {
+      runnable.add(QueryUtils.makeQueryable(query));
+    }
+    return runnable;
   }
 
   private static Optional<LiveSeries> sourceOf(SolrCore core) {
@@ -215,16 +223,11 @@ final class LiveMatcher {
     return true;
   }
 
-  /** The record the series' buffered points would become if written as one chunk ({@link RecordSchema#bufferedFields}), without its blob. */
-  private static SolrInputDocument pseudoRecord(Map<String, Object> fields) {
-    SolrInputDocument record = new SolrInputDocument();
-    for (Map.Entry<String, Object> field : fields.entrySet()) {
-      record.setField(field.getKey(), field.getValue());
-    }
-    record.setField(RecordFields.DATA, NO_DATA);
-    return record;
+  private static SolrInputDocument solrDocument(Map<String, Object> record) {
+    SolrInputDocument document = new SolrInputDocument();
+    record.forEach(document::setField);
+    return document;
   }
-
 
   /** What loading a stored record of the series returns: its stored fields only. */
   private static Document storedFields(Document document) {

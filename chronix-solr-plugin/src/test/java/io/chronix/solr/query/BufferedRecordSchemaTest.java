@@ -22,8 +22,11 @@ import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.update.DocumentBuilder;
 import org.junit.jupiter.api.Test;
 
-/** A buffered record's stored fields made directly must be those Solr's DocumentBuilder stores. */
-class BufferedRecordFieldsTest extends OnTestCore {
+/**
+ * A buffered record's stored fields made directly must be those Solr's DocumentBuilder stores,
+ * and a key counts as stored as given exactly where they are made directly.
+ */
+class BufferedRecordSchemaTest extends OnTestCore {
 
   @Test
   void storedAsSolrStoresThem() {
@@ -49,7 +52,9 @@ class BufferedRecordFieldsTest extends OnTestCore {
       points.sortAndDeduplicate();
       Map<String, Object> record = new LinkedHashMap<>(RecordSchema.bufferedFields(key, points));
       record.put(RecordFields.DATA, new byte[0]);
-      Document direct = BufferedRecordFields.of(record, schema);
+      BufferedRecordSchema records = BufferedRecordSchema.of(schema);
+      Document direct = records.storedFields(record);
+      assertEquals(direct != null, records.keyAsGiven(key), key.toString());
       if (attributes.containsKey("rack_l")) {
         assertNull(direct, "a number given as text is Solr's to convert");
         continue;

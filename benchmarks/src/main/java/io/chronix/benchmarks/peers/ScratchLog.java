@@ -1,0 +1,34 @@
+package io.chronix.benchmarks.peers;
+
+import io.chronix.benchmarks.ImportBenchmark;
+import io.chronix.ingest.wal.FsyncPolicy;
+import io.chronix.ingest.wal.WriteAheadLog;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * An empty write-ahead log in a directory of its own, without fsync (the disk is not what the
+ * write-path benchmarks measure); closing it deletes the directory.
+ */
+final class ScratchLog implements AutoCloseable {
+
+  private final Path directory;
+  private final WriteAheadLog log;
+
+  ScratchLog(String prefix) throws IOException {
+    directory = Files.createTempDirectory(prefix);
+    log = new WriteAheadLog(directory, 64L << 20, FsyncPolicy.NEVER, 0);
+    log.replay((batch, segment) -> { }); // an empty log: opens its first segment
+  }
+
+  WriteAheadLog log() {
+    return log;
+  }
+
+  @Override
+  public void close() throws IOException {
+    log.close();
+    ImportBenchmark.deleteRecursively(directory);
+  }
+}
