@@ -80,6 +80,21 @@ final class HeapProbe implements AutoCloseable {
     return used;
   }
 
+  /**
+   * Collections of every collector so far and their time. For G1 and the parallel collector each
+   * is a pause of the whole server (G1's concurrent marking is not counted, its remark and cleanup
+   * pauses neither), which is what a query that meets one waits for.
+   */
+  ServerSampler.CollectorTotals collections() {
+    long count = 0;
+    long millis = 0;
+    for (GarbageCollectorMXBean collector : collectors) {
+      count += Math.max(0, collector.getCollectionCount());
+      millis += Math.max(0, collector.getCollectionTime());
+    }
+    return new ServerSampler.CollectorTotals(count, millis);
+  }
+
   @Override
   public void close() throws IOException {
     connector.close();

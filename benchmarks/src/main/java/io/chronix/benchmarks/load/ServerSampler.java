@@ -24,7 +24,19 @@ public final class ServerSampler implements AutoCloseable {
 
   /** One reading: the server's, and the CPU time of this JVM (the load generator) beside it. */
   public record Sample(long epochMillis, long rssBytes, double cpuSeconds, double clientCpuSeconds, long heapUsed,
-      long heapAfterGc, long bufferBytes, long bufferPoints, long activeSeries) {}
+      long heapAfterGc, long bufferBytes, long bufferPoints, long activeSeries, CollectorTotals collections) {}
+
+  /**
+   * The collector's collections since the server started and the time they took, as its
+   * management beans count them; {@link #UNKNOWN} when they could not be read.
+   */
+  public record CollectorTotals(long count, long millis) {
+    public static final CollectorTotals UNKNOWN = new CollectorTotals(-1, -1);
+
+    boolean known() {
+      return count >= 0 && millis >= 0;
+    }
+  }
 
   private static final Pattern BUFFERS = Pattern.compile("\"buffers\":\\{([^}]*)}");
 
@@ -66,15 +78,17 @@ public final class ServerSampler implements AutoCloseable {
     double clientCpu = ProcessStats.of(ProcessHandle.current().pid()).cpuSeconds();
     long heapUsed = -1;
     long heapAfterGc = -1;
+    CollectorTotals collections = CollectorTotals.UNKNOWN;
     try {
       heapUsed = heap.used();
       heapAfterGc = heap.afterLastCollection();
+      collections = heap.collections();
     } catch (RuntimeException unreachable) {
       // JMX hiccup under load: this sample has no heap figure
     }
     long[] buffers = buffers();
     Sample sample = new Sample(now, process.rssBytes(), process.cpuSeconds(), clientCpu, heapUsed, heapAfterGc,
-        buffers[2], buffers[0], buffers[1]);
+        buffers[2], buffers[0], buffers[1], collections);
     synchronized (samples) {
       samples.add(sample);
     }

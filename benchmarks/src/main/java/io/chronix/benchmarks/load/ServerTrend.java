@@ -43,8 +43,37 @@ final class ServerTrend {
       out.append(String.format(Locale.ROOT, "%nCPU over %.0f s of injection: server %.1f s (%.2f cores),"
           + " load generator (Gatling, same machine) %.1f s (%.2f cores).%n", wall, server, server / wall, client,
           client / wall));
+      out.append(collections());
     }
     return out.toString();
+  }
+
+  /**
+   * The server's collections over the injection and over its last third, where the buffers are
+   * full and the load steady: how often the server stopped, and how long on average, beside the
+   * latencies a stop lengthens.
+   */
+  String collections() {
+    int from = samples.size() * 2 / 3;
+    return "Collector: " + collections(samples) + "; in the last third " + collections(samples.subList(from,
+        samples.size())) + ".\n";
+  }
+
+  private static String collections(List<Sample> span) {
+    List<Sample> known = span.stream().filter(s -> s.collections().known()).toList();
+    if (known.size() < 2) {
+      return "not measured";
+    }
+    Sample first = known.get(0);
+    Sample last = known.get(known.size() - 1);
+    long count = last.collections().count() - first.collections().count();
+    long millis = last.collections().millis() - first.collections().millis();
+    double wallMillis = last.epochMillis() - first.epochMillis();
+    if (count == 0) {
+      return String.format(Locale.ROOT, "no collection in %.0f s", wallMillis / 1000);
+    }
+    return String.format(Locale.ROOT, "%,d collections, %,d ms in all (%.1f %% of %.0f s), %.1f ms each on average",
+        count, millis, 100 * millis / wallMillis, wallMillis / 1000, (double) millis / count);
   }
 
   /** The growth verdict of heap after GC, buffered bytes and RSS. */
