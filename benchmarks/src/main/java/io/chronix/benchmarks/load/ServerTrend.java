@@ -54,9 +54,7 @@ final class ServerTrend {
    * latencies a stop lengthens.
    */
   String collections() {
-    int from = samples.size() * 2 / 3;
-    return "Collector: " + collections(samples) + "; in the last third " + collections(samples.subList(from,
-        samples.size())) + ".\n";
+    return "Collector: " + collections(samples) + "; in the last third " + collections(third(2)) + ".\n";
   }
 
   private static String collections(List<Sample> span) {
@@ -105,9 +103,12 @@ final class ServerTrend {
 
   /** Mean over the given third (0, 1, 2) of the samples, skipping readings that could not be taken. */
   private double third(ToDoubleFunction<Sample> value, int third) {
-    int from = samples.size() * third / 3;
-    int to = samples.size() * (third + 1) / 3;
-    return samples.subList(from, to).stream().mapToDouble(value).filter(v -> v >= 0).average().orElse(Double.NaN);
+    return third(third).stream().mapToDouble(value).filter(v -> v >= 0).average().orElse(Double.NaN);
+  }
+
+  /** The given third (0, 1, 2) of the samples; the last one ends with the last sample. */
+  private List<Sample> third(int third) {
+    return samples.subList(samples.size() * third / 3, samples.size() * (third + 1) / 3);
   }
 
   private static String number(double value) {
