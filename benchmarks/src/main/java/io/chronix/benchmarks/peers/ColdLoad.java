@@ -21,9 +21,11 @@ import java.util.Map;
  * server's readiness and the first load (what the server still does right after it starts). The
  * client sends the loads to a sink first ({@link ClientWarmUp}), as the comparison does.
  *
- * {@code --quick} with {@code --all} sends the quick comparison's shorter stream.
+ * {@code --quick} with {@code --all} sends the quick comparison's shorter stream. Each
+ * {@code --set=key=value} is passed to the server as {@code --set key=value} (a setting of
+ * {@code conf/chronix.properties} to try against the defaults).
  *
- * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all [--quick]] [--threads=N] [--settle=S]</pre>
+ * <pre>benchmarks/run peers.ColdLoad [p4 dir] [--all [--quick]] [--threads=N] [--settle=S] [--set=key=value]...</pre>
  */
 public final class ColdLoad {
 
@@ -43,8 +45,10 @@ public final class ColdLoad {
     ClientWarmUp.run(java.util.List.of(workloads.p4LineProtocol, workloads.p4RemoteWrite));
     Path dir = Files.createTempDirectory("chronix-cold-load");
     String options = System.getenv().getOrDefault("CHRONIX_JAVA_OPTS", "");
-    System.out.printf(Locale.ROOT, "JVM options added: '%s'%n", options);
-    try (ChronixPeer server = ChronixPeer.start(dir.resolve("data"), dir.resolve("server.log"))) {
+    String[] settings = java.util.List.of(args).stream().filter(a -> a.startsWith("--set="))
+        .map(a -> a.substring("--set=".length())).toArray(String[]::new);
+    System.out.printf(Locale.ROOT, "JVM options added: '%s'; settings: %s%n", options, String.join(" ", settings));
+    try (ChronixPeer server = ChronixPeer.start(dir.resolve("data"), dir.resolve("server.log"), settings)) {
       Thread.sleep(settle * 1000);
       Map<String, Double> before = ProcessStats.cpuSecondsByThread(server.pid());
       report("P4, first load after start", workloads.p4LineProtocol, server, server.lineProtocolWrite(), threads);

@@ -37,6 +37,7 @@ final class BufferedRecordSchema {
   private final IndexSchema schema;
   private final List<String> required = new ArrayList<>();
   private final Map<String, Plain> fields = new HashMap<>();
+  private final ByAttributeNames namesAsGiven = new ByAttributeNames(this::namesAsGiven);
 
   private BufferedRecordSchema(IndexSchema schema) {
     this.schema = schema;
@@ -60,10 +61,13 @@ final class BufferedRecordSchema {
 
   /** Whether the record of this key stores its name, type and attributes as they are. */
   boolean keyAsGiven(SeriesKey key) {
+    return namesAsGiven.test(key.attributes(), 0); // a listing asks this of every buffered series
+  }
+
+  private boolean namesAsGiven(AttributeMap attributes) {
     if (!storedString(RecordFields.NAME) || !storedString(RecordFields.TYPE)) {
       return false;
     }
-    AttributeMap attributes = key.attributes(); // by index: a listing asks this of every buffered series
     for (int i = 0; i < attributes.size(); i++) {
       if (!storedString(attributes.name(i))) {
         return false;

@@ -99,18 +99,22 @@ public final class FieldValues {
         names.addAll(fields.names());
       }
 
-      @Override
-      public boolean needs(SeriesKey key) {
+      /** Whether a key's names add to those found; asked again only when those grow. */
+      private final ByAttributeNames newNames = new ByAttributeNames(attributes -> {
         if (!names.contains(RecordFields.NAME) || !names.contains(RecordFields.TYPE)) {
           return true;
         }
-        AttributeMap attributes = key.attributes();
         for (int i = 0; i < attributes.size(); i++) {
           if (!names.contains(attributes.name(i))) {
             return true;
           }
         }
         return false;
+      });
+
+      @Override
+      public boolean needs(SeriesKey key) {
+        return newNames.test(key.attributes(), names.size());
       }
     });
     return new TreeSet<>(names);
