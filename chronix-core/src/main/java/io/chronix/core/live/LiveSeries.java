@@ -63,6 +63,19 @@ public interface LiveSeries {
     }
   }
 
+  /**
+   * As {@link #spans(String, Predicate, Consumer)}, where {@code namesWanted} tells from one series
+   * whether any series with its name and attribute names may be wanted; its answer must depend on
+   * those alone. A source that keeps its series grouped by their names asks it once a group and
+   * passes over the groups it refuses: a listing of label names asked every one of 10,000 buffered
+   * series whose names the records had listed already. It may be asked again as spans are handed
+   * on; {@code wanted} still decides each series of a group it admits.
+   */
+  default void spans(String name, Predicate<SeriesKey> namesWanted, Predicate<SeriesKey> wanted,
+      Consumer<Span> each) {
+    spans(name, key -> namesWanted.test(key) && wanted.test(key), each);
+  }
+
   /** The not yet searchable points of one series. */
   record Buffered(SeriesKey key, Points points) {}
 

@@ -979,9 +979,7 @@ public final class SeriesBuffers implements LiveSeries {
     settleAll();
     List<LiveSeries.Buffered> snapshot = new ArrayList<>();
     long now = clock.getAsLong();
-    for (SeriesKey key : unsearchable.named(name)) {
-      copyInto(snapshot, key, wanted, now);
-    }
+    unsearchable.forEach(name, key -> copyInto(snapshot, key, wanted, now));
     return snapshot;
   }
 
@@ -998,6 +996,13 @@ public final class SeriesBuffers implements LiveSeries {
    */
   @Override
   public void spans(String name, Predicate<SeriesKey> wanted, Consumer<LiveSeries.Span> each) {
+    spans(name, key -> true, wanted, each);
+  }
+
+  /** As {@link #spans(String, Predicate, Consumer)}, asking {@code namesWanted} once a group of series with the same names. */
+  @Override
+  public void spans(String name, Predicate<SeriesKey> namesWanted, Predicate<SeriesKey> wanted,
+      Consumer<LiveSeries.Span> each) {
     settleAll();
     long now = clock.getAsLong();
     Consumer<SeriesKey> visit = key -> {
@@ -1006,11 +1011,7 @@ public final class SeriesBuffers implements LiveSeries {
         each.accept(new LiveSeries.Span(key, span[0], span[1]));
       }
     };
-    if (name == null) {
-      unsearchable.forEach(visit);
-    } else {
-      unsearchable.named(name).forEach(visit);
-    }
+    unsearchable.forEach(name, namesWanted, visit);
   }
 
   /**

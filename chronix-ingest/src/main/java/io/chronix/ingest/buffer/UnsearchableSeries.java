@@ -1,52 +1,129 @@
 package io.chronix.ingest.buffer;
 
+import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.SeriesKey;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
- * The series whose buffers hold points searches may not see yet, by name. Snapshots visit these
- * instead of every series ever buffered (milliseconds a query with ten thousand idle series), and
- * a query that names its series only those of that name: with 150,000 buffered series, visiting
- * all of them for every dashboard query took a quarter of the server's CPU in the Gatling load.
+ * The series whose buffers hold points searches may not see yet, by name and then by the names of
+ * their attributes. Snapshots visit these instead of every series ever buffered (milliseconds a
+ * query with ten thousand idle series), and a query that names its series only those of that
+ * name: with 150,000 buffered series, visiting all of them for every dashboard query took a
+ * quarter of the server's CPU in the Gatling load. A listing whose question depends on the names
+ * alone asks it once a group ({@link #forEach(String, Predicate, Consumer)}): a fleet's series share
+ * a handful of attribute name lists, and a label-name listing walked all 10,000 buffered series of
+ * the PromQL benchmark for nothing.
  *
  * <p>A series is added and removed under its buffer's lock, so the two never race for one key;
- * the per-name sets change atomically ({@code compute}), so a name's set is dropped only when it
- * is empty. Iteration is weakly consistent, as a snapshot taken while points arrive is anyway.
+ * a name's groups change inside that name's {@code compute}, so a group or a name is dropped only
+ * when it is empty. Iteration is weakly consistent, as a snapshot taken while points arrive is anyway.
  */
 final class UnsearchableSeries {
 
-  private final ConcurrentHashMap<String, Set<SeriesKey>> byName = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Map<AttributeNames, Set<SeriesKey>>> byName = new ConcurrentHashMap<>();
 
   void add(SeriesKey key) {
-    Set<SeriesKey> named = byName.get(key.name());
-    if (named != null && named.contains(key)) {
+    AttributeNames names = new AttributeNames(key.attributes());
+    Map<AttributeNames, Set<SeriesKey>> groups = byName.get(key.name());
+    Set<SeriesKey> group = groups != null ? groups.get(names) : null;
+    if (group != null && group.contains(key)) {
       return;
     }
-    byName.compute(key.name(), (name, keys) -> {
-      Set<SeriesKey> set = keys != null ? keys : ConcurrentHashMap.newKeySet();
-      set.add(key);
-      return set;
+    byName.compute(key.name(), (name, present) -> {
+      Map<AttributeNames, Set<SeriesKey>> all = present != null ? present : new ConcurrentHashMap<>();
+      all.computeIfAbsent(names, same -> ConcurrentHashMap.newKeySet()).add(key);
+      return all;
     });
   }
 
   void remove(SeriesKey key) {
-    byName.computeIfPresent(key.name(), (name, keys) -> {
-      keys.remove(key);
-      return keys.isEmpty() ? null : keys;
+    AttributeNames names = new AttributeNames(key.attributes());
+    byName.computeIfPresent(key.name(), (name, groups) -> {
+      groups.computeIfPresent(names, (same, keys) -> {
+        keys.remove(key);
+        return keys.isEmpty() ? null : keys;
+      });
+      return groups.isEmpty() ? null : groups;
     });
   }
 
   void forEach(Consumer<SeriesKey> action) {
-    for (Set<SeriesKey> keys : byName.values()) {
-      keys.forEach(action);
+    forEach(null, key -> true, action);
+  }
+
+  /** The series of one name (every name where null). */
+  void forEach(String name, Consumer<SeriesKey> action) {
+    forEach(name, key -> true, action);
+  }
+
+  /**
+   * The series of one name (every name where null) in the groups that {@code groupWanted} admits:
+   * it is asked about one series of each group, and its answer must depend on that series' name
+   * and attribute names alone.
+   */
+  void forEach(String name, Predicate<SeriesKey> groupWanted, Consumer<SeriesKey> action) {
+    if (name != null) {
+      Map<AttributeNames, Set<SeriesKey>> groups = byName.get(name);
+      if (groups != null) {
+        visit(groups, groupWanted, action);
+      }
+      return;
+    }
+    for (Map<AttributeNames, Set<SeriesKey>> groups : byName.values()) {
+      visit(groups, groupWanted, action);
     }
   }
 
-  /** The series of one name; a view that may change while it is read. */
-  Set<SeriesKey> named(String name) {
-    Set<SeriesKey> keys = byName.get(name);
-    return keys != null ? keys : Set.of();
+  private static void visit(Map<AttributeNames, Set<SeriesKey>> groups, Predicate<SeriesKey> groupWanted,
+      Consumer<SeriesKey> action) {
+    for (Set<SeriesKey> group : groups.values()) {
+      Iterator<SeriesKey> keys = group.iterator();
+      if (keys.hasNext() && groupWanted.test(keys.next())) {
+        group.forEach(action);
+      }
+    }
+  }
+
+  /**
+   * A key's attribute names, equal for keys with the same names in the same order whatever their
+   * values. Made once a series enters or leaves, not per point; the names are mostly the process'
+   * shared instances, so comparing them mostly compares references.
+   */
+  private static final class AttributeNames {
+    private final AttributeMap attributes;
+    private final int hash;
+
+    AttributeNames(AttributeMap attributes) {
+      this.attributes = attributes;
+      int h = 1;
+      for (int i = 0; i < attributes.size(); i++) {
+        h = 31 * h + attributes.name(i).hashCode();
+      }
+      this.hash = h;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      if (!(other instanceof AttributeNames that) || that.hash != hash
+          || that.attributes.size() != attributes.size()) {
+        return false;
+      }
+      for (int i = 0; i < attributes.size(); i++) {
+        if (!attributes.name(i).equals(that.attributes.name(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
   }
 }

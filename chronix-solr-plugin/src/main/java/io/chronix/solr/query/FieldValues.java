@@ -116,6 +116,11 @@ public final class FieldValues {
       public boolean needs(SeriesKey key) {
         return newNames.test(key.attributes(), names.size());
       }
+
+      @Override
+      public boolean needsNames(SeriesKey key) {
+        return needs(key);
+      }
     });
     return new TreeSet<>(names);
   }
@@ -166,6 +171,14 @@ public final class FieldValues {
     default boolean needs(SeriesKey key) {
       return true;
     }
+
+    /**
+     * Whether any buffered series with this key's name and attribute names may add to the answer,
+     * asked once for a group of them: where not, none of the group is asked {@link #needs}.
+     */
+    default boolean needsNames(SeriesKey key) {
+      return true;
+    }
   }
 
   /**
@@ -189,7 +202,8 @@ public final class FieldValues {
       }
     });
     // where the keys do not settle it, the chunks' answer includes what the keys gave, and the readings gather sets
-    if (LiveMatcher.matchingKeys(searcher, queries, range, reading::needs, key -> reading.fields(SeriesFields.of(key)))) {
+    if (LiveMatcher.matchingKeys(searcher, queries, range, reading::needsNames, reading::needs,
+        key -> reading.fields(SeriesFields.of(key)))) {
       return;
     }
     for (LiveChunk live : LiveMatcher.matchingAnyOrder(searcher, queries, range)) {

@@ -149,9 +149,12 @@ final class LiveMatcher {
    * goes to {@code matched} at once, so one whose fields add nothing to what the records and the
    * matches before it gave is passed over unread. False where that does not hold, perhaps after
    * some matches: {@link #matchingAnyOrder} answers then, those among its answer.
+   *
+   * @param namesNeeded whether any series with a key's name and attribute names may be needed (its
+   *     answer depends on those alone): the buffers pass over the groups of series it refuses
    */
   static boolean matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
-      Predicate<SeriesKey> needs, Consumer<SeriesKey> matched) {
+      Predicate<SeriesKey> namesNeeded, Predicate<SeriesKey> needs, Consumer<SeriesKey> matched) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
     if (source.isEmpty()) {
       return true;
@@ -171,7 +174,8 @@ final class LiveMatcher {
     // a key the schema does not store as given reaches the test below, which gives up on it
     Predicate<SeriesKey> wanted = key -> !gaveUp[0] && required.admits(key)
         && (!records.keyAsGiven(key) || needs.test(key));
-    source.get().spans(required.name(), wanted, span -> {
+    Predicate<SeriesKey> namesWanted = key -> !gaveUp[0] && (!records.keyAsGiven(key) || namesNeeded.test(key));
+    source.get().spans(required.name(), namesWanted, wanted, span -> {
       if (gaveUp[0] || !overlaps(span.firstNanos(), span.lastNanos(), range)) {
         return;
       }
