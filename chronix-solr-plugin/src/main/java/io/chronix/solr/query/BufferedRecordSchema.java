@@ -37,7 +37,7 @@ final class BufferedRecordSchema {
   private final IndexSchema schema;
   private final List<String> required = new ArrayList<>();
   private final Map<String, Plain> fields = new HashMap<>();
-  private final ByAttributeNames namesAsGiven = new ByAttributeNames(this::namesAsGiven);
+  private final ByAttributeNames<Boolean> namesAsGiven = new ByAttributeNames<>(this::namesAsGiven);
 
   private BufferedRecordSchema(IndexSchema schema) {
     this.schema = schema;
@@ -61,7 +61,7 @@ final class BufferedRecordSchema {
 
   /** Whether the record of this key stores its name, type and attributes as they are. */
   boolean keyAsGiven(SeriesKey key) {
-    return namesAsGiven.test(key.attributes(), 0); // a listing asks this of every buffered series
+    return namesAsGiven.apply(key.attributes(), 0); // a listing asks this of every buffered series
   }
 
   private boolean namesAsGiven(AttributeMap attributes) {

@@ -1,11 +1,11 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.series.AttributeMap;
-import java.util.function.Predicate;
+import java.util.function.Function;
 
 /**
- * A test that depends on a key's attribute names only, answered again without asking where the
- * names are those of the last key asked. A listing asks about every buffered series, and a fleet's
+ * An answer that depends on a key's attribute names only (a test, where an attribute is), given
+ * again without asking where the names are those of the last key asked. A listing asks about every buffered series, and a fleet's
  * series share a handful of name lists: with 10,000 buffered series under a steady load, hashing
  * and comparing each key's names against the schema and the names found so far was two thirds of
  * a label-name listing (6 ms, against VictoriaMetrics' 0.9).
@@ -15,30 +15,30 @@ import java.util.function.Predicate;
  * the shared vocabulary's bound) the test is asked again, which costs time, not correctness. One
  * instance serves one request's thread.
  */
-final class ByAttributeNames {
+final class ByAttributeNames<T> {
 
-  private final Predicate<AttributeMap> test;
+  private final Function<AttributeMap, T> answer;
   private String[] last = new String[0];
   private int lastSize = -1;
   private long lastStamp;
-  private boolean lastAnswer;
+  private T lastAnswer;
 
-  /** @param test whose answer depends on the names of the attributes it is given and on the stamp alone */
-  ByAttributeNames(Predicate<AttributeMap> test) {
-    this.test = test;
+  /** @param answer which depends on the names of the attributes it is given and on the stamp alone */
+  ByAttributeNames(Function<AttributeMap, T> answer) {
+    this.answer = answer;
   }
 
   /**
-   * The test's answer for these attributes.
+   * The answer for these attributes.
    *
    * @param stamp what else the answer depends on (the size of a set that only grows, say): a stamp
-   *     other than the last one's asks the test again
+   *     other than the last one's asks again
    */
-  boolean test(AttributeMap attributes, long stamp) {
+  T apply(AttributeMap attributes, long stamp) {
     if (stamp == lastStamp && sameAsLast(attributes)) {
       return lastAnswer;
     }
-    boolean answer = test.test(attributes);
+    T answer = this.answer.apply(attributes);
     int size = attributes.size();
     if (last.length < size) {
       last = new String[size];

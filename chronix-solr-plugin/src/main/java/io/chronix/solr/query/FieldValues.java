@@ -58,13 +58,20 @@ public final class FieldValues {
         }
       }
 
+      private final KeyFieldValue keyValue = new KeyFieldValue(field);
+
       @Override
       public boolean needs(SeriesKey key) {
         if (known == null) {
           known = new HashSet<>(values);
         }
-        String value = SeriesFields.valueOf(key, field);
+        String value = keyValue.of(key);
         return value != null && !known.contains(value);
+      }
+
+      @Override
+      public boolean needsNames(SeriesKey key) {
+        return keyValue.present(key);
       }
     });
     return sortedDistinct(values);
@@ -100,7 +107,7 @@ public final class FieldValues {
       }
 
       /** Whether a key's names add to those found; asked again only when those grow. */
-      private final ByAttributeNames newNames = new ByAttributeNames(attributes -> {
+      private final ByAttributeNames<Boolean> newNames = new ByAttributeNames<>(attributes -> {
         if (!names.contains(RecordFields.NAME) || !names.contains(RecordFields.TYPE)) {
           return true;
         }
@@ -114,7 +121,7 @@ public final class FieldValues {
 
       @Override
       public boolean needs(SeriesKey key) {
-        return newNames.test(key.attributes(), names.size());
+        return newNames.apply(key.attributes(), names.size());
       }
 
       @Override

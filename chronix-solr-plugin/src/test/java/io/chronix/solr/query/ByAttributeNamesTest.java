@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 class ByAttributeNamesTest {
@@ -26,23 +26,23 @@ class ByAttributeNamesTest {
     Random random = new Random(5);
     Set<String> known = new HashSet<>();
     int[] asked = {0};
-    Predicate<AttributeMap> addsNames = attributes -> {
+    Function<AttributeMap, Boolean> addsNames = attributes -> {
       asked[0]++;
       return !known.containsAll(attributes.keySet());
     };
-    ByAttributeNames memo = new ByAttributeNames(addsNames);
+    ByAttributeNames<Boolean> memo = new ByAttributeNames<>(addsNames);
     for (int i = 0; i < 5_000; i++) {
       AttributeMap key = randomKey(random);
       if (random.nextInt(200) == 0) { // the answer changes only with the stamp
         known.add(WORDS.get(random.nextInt(WORDS.size())));
       }
       boolean expected = !known.containsAll(key.keySet());
-      assertEquals(expected, memo.test(key, known.size()), () -> key + " against " + known);
+      assertEquals(expected, memo.apply(key, known.size()), () -> key + " against " + known);
     }
     // keys of one name list ask the test once per stamp, not once per key
     int before = asked[0];
     for (int i = 0; i < 1_000; i++) {
-      memo.test(AttributeMap.of(Map.of("host", "h" + i, "dc", "dc" + i % 10)), known.size());
+      memo.apply(AttributeMap.of(Map.of("host", "h" + i, "dc", "dc" + i % 10)), known.size());
     }
     assertEquals(before + 1, asked[0]);
   }
@@ -51,18 +51,18 @@ class ByAttributeNamesTest {
   @Test
   void namesThatAreNotTheSharedInstancesAreAskedAgain() {
     int[] asked = {0};
-    ByAttributeNames memo = new ByAttributeNames(attributes -> {
+    ByAttributeNames<Boolean> memo = new ByAttributeNames<>(attributes -> {
       asked[0]++;
       return attributes.containsKey("host");
     });
     AttributeMap shared = AttributeMap.of(Map.of("host", "a"));
     AttributeMap other = AttributeMap.of(Map.of("region", "a"));
-    assertEquals(true, memo.test(shared, 0));
-    assertEquals(false, memo.test(other, 0));
-    assertEquals(true, memo.test(shared, 0));
-    assertEquals(true, memo.test(AttributeMap.of(Map.of("host", "b")), 0));
+    assertEquals(true, memo.apply(shared, 0));
+    assertEquals(false, memo.apply(other, 0));
+    assertEquals(true, memo.apply(shared, 0));
+    assertEquals(true, memo.apply(AttributeMap.of(Map.of("host", "b")), 0));
     assertEquals(3, asked[0]);
-    assertEquals(true, memo.test(shared, 1)); // another stamp
+    assertEquals(true, memo.apply(shared, 1)); // another stamp
     assertEquals(4, asked[0]);
   }
 
