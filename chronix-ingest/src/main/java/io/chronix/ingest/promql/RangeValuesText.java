@@ -3,6 +3,7 @@ package io.chronix.ingest.promql;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.chronix.analysis.promql.model.GoFloats;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -12,13 +13,15 @@ import java.util.Arrays;
  * writer nor the text's making) were over half of a {@code sum by} over 100 series' answer.
  * Timestamps are float seconds and values Go's shortest text ({@link GoFloats}); a value the same as
  * the one before (a gauge that holds, a sample looked back at) is copied from that one's text.
+ * The text is built as UTF-8 bytes ({@link RawUtf8Value}): as a char array, Jackson's encoding of it
+ * a char at a time was a tenth of that answer's CPU.
  */
 final class RangeValuesText {
 
   /** A sample's room apart from its value's text: brackets, comma, quotes, a timestamp's text. */
   private static final int SAMPLE_CHARS = 8 + GoFloats.SHORT_CHARS;
 
-  private char[] text = new char[4096];
+  private byte[] text = new byte[4096];
   private int length;
 
   void write(JsonGenerator json, long[] timestamps, double[] values, int size) throws IOException {
@@ -53,7 +56,7 @@ final class RangeValuesText {
     }
     ensure(1);
     text[length++] = ']';
-    json.writeRawValue(text, 0, length);
+    json.writeRawValue(new RawUtf8Value(text, length));
   }
 
   /** Float seconds: the same text as {@link ApiWriter#seconds}, short ones written here. */
@@ -76,9 +79,10 @@ final class RangeValuesText {
   }
 
   private void put(String written) {
-    ensure(written.length() + 3);
-    written.getChars(0, written.length(), text, length);
-    length += written.length();
+    byte[] bytes = written.getBytes(StandardCharsets.UTF_8);
+    ensure(bytes.length + 3);
+    System.arraycopy(bytes, 0, text, length, bytes.length);
+    length += bytes.length;
   }
 
   private void ensure(int room) {

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.chronix.analysis.promql.model.GoFloats;
+import java.io.ByteArrayOutputStream;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +16,8 @@ class RangeValuesTextTest {
   /**
    * Each series' values as a sample's timestamp and value texts would make them one by one
    * ({@link ApiWriter#seconds}, {@link GoFloats#format}): timestamps on and off whole seconds, values
-   * of every kind, repeated and not, one buffer for all series.
+   * of every kind, repeated and not, one buffer for all series. Through a byte generator, as the
+   * API writes (texts that fit its buffer and longer ones), and a char one.
    */
   @Test
   void writesWhatTheTextsOfEachSampleSpell() throws Exception {
@@ -44,14 +47,24 @@ class RangeValuesTextTest {
             .append(GoFloats.format(values[i])).append("\"]");
       }
       expected.append("]}");
-      StringWriter written = new StringWriter();
-      try (JsonGenerator json = new JsonFactory().createGenerator(written)) {
-        json.writeStartObject();
-        json.writeFieldName("values");
-        text.write(json, timestamps, values, size);
-        json.writeEndObject();
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      try (JsonGenerator json = new JsonFactory().createGenerator(bytes)) {
+        write(json, text, timestamps, values, size);
       }
-      assertEquals(expected.toString(), written.toString(), "round " + round);
+      assertEquals(expected.toString(), bytes.toString(StandardCharsets.UTF_8), "round " + round);
+      StringWriter chars = new StringWriter();
+      try (JsonGenerator json = new JsonFactory().createGenerator(chars)) {
+        write(json, text, timestamps, values, size);
+      }
+      assertEquals(expected.toString(), chars.toString(), "round " + round + ", chars");
     }
+  }
+
+  private static void write(JsonGenerator json, RangeValuesText text, long[] timestamps, double[] values, int size)
+      throws Exception {
+    json.writeStartObject();
+    json.writeFieldName("values");
+    text.write(json, timestamps, values, size);
+    json.writeEndObject();
   }
 }

@@ -90,8 +90,8 @@ class GoFloatsTest {
     if (value == Math.rint(value)) {
       return null;
     }
-    char[] text = new char[GoFloats.SHORT_CHARS];
+    byte[] text = new byte[GoFloats.SHORT_CHARS];
     int end = GoFloats.writeShort(value, text, 0);
-    return end < 0 ? null : new String(text, 0, end);
+    return end < 0 ? null : new String(text, 0, end, java.nio.charset.StandardCharsets.US_ASCII);
   }
 }
