@@ -44,6 +44,12 @@ final class RequiredValues {
   /** Per field: {@link #NAME}, {@link #TYPE} or {@link #ATTRIBUTE}, so that a test compares no field names. */
   private final int[] kinds;
   private final String[] wanted;
+  /**
+   * Per attribute field, its value in keys read where the field sits among their names, found once
+   * a name list: a binary search of every key's names for it was a twentieth of a live query.
+   * Makes an instance one request thread's.
+   */
+  private final KeyFieldValue[] attributes;
   /** Two different values demanded of one field: no series has both. */
   private final boolean contradictory;
 
@@ -52,12 +58,14 @@ final class RequiredValues {
     this.fields = new String[values.size()];
     this.kinds = new int[values.size()];
     this.wanted = new String[values.size()];
+    this.attributes = new KeyFieldValue[values.size()];
     boolean contradictory = false;
     int i = 0;
     for (Map.Entry<String, Set<BytesRef>> demanded : values.entrySet()) {
       fields[i] = demanded.getKey();
       kinds[i] = fields[i].equals(RecordFields.NAME) ? NAME : fields[i].equals(RecordFields.TYPE) ? TYPE : ATTRIBUTE;
       wanted[i] = demanded.getValue().iterator().next().utf8ToString();
+      attributes[i] = kinds[i] == ATTRIBUTE ? new KeyFieldValue(fields[i]) : null;
       contradictory |= demanded.getValue().size() > 1;
       i++;
     }
@@ -119,7 +127,7 @@ final class RequiredValues {
       String value = switch (kinds[i]) {
         case NAME -> key.name();
         case TYPE -> key.type();
-        default -> key.attributes().get(fields[i]);
+        default -> attributes[i].of(key);
       };
       if (!wanted[i].equals(value)) {
         return false;

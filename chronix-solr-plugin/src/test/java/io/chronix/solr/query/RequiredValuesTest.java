@@ -35,6 +35,26 @@ class RequiredValuesTest {
     assertFalse(demanding("host", "A").admits(CPU_A), "values are exact");
   }
 
+  /** One instance asked about many keys, as a live query asks it: the demanded values wherever the keys hold them. */
+  @Test
+  void admitsKeysOfManyNameListsInTurn() {
+    java.util.Random random = new java.util.Random(8);
+    String[] names = {"a", "dc", "host", "rack"};
+    RequiredValues required = demanding("name", "cpu", "host", "h1", "rack", "r1");
+    for (int i = 0; i < 3_000; i++) {
+      Map<String, String> attributes = new java.util.TreeMap<>();
+      for (String name : names) {
+        if (random.nextInt(4) > 0) {
+          attributes.put(name, (name.equals("host") || name.equals("rack") ? name.charAt(0) : "x") + "" + random.nextInt(2));
+        }
+      }
+      SeriesKey key = SeriesKey.metric(random.nextInt(8) == 0 ? "mem" : "cpu", attributes);
+      boolean expected = key.name().equals("cpu") && "h1".equals(attributes.get("host"))
+          && "r1".equals(attributes.get("rack"));
+      assertEquals(expected, required.admits(key), key::toString);
+    }
+  }
+
   @Test
   void valuesBeyondAsciiCompareAsTheirTerms() {
     SeriesKey key = SeriesKey.metric("temp", Map.of("room", "küche ☕"));
