@@ -78,6 +78,19 @@ class AttributeMapTest {
     return Character.toString('a' + random.nextInt(6)) + (random.nextBoolean() ? "" : random.nextInt(3));
   }
 
+  /** Same names whatever the values (names made afresh, not shared, too); another name or one more differs. */
+  @Test
+  void sameNamesWhateverTheValues() {
+    AttributeMap a = AttributeMap.of(Map.of("host", "a", "dc", "b"));
+    AttributeMap b = AttributeMap.of(Map.of("dc", "x", new String("host".toCharArray()), "y"));
+    assertTrue(a.sameNames(b));
+    assertEquals(a.namesHashCode(), b.namesHashCode());
+    assertFalse(a.sameNames(AttributeMap.of(Map.of("host", "a", "rack", "b"))));
+    assertFalse(a.sameNames(AttributeMap.of(Map.of("host", "a", "dc", "b", "job", "c"))));
+    assertFalse(a.sameNames(AttributeMap.of(Map.of("host", "a"))));
+    assertTrue(AttributeMap.EMPTY.sameNames(AttributeMap.of(Map.of())));
+  }
+
   @Test
   void cannotBeChanged() {
     AttributeMap map = AttributeMap.of(Map.of("host", "a", "dc", "b"));

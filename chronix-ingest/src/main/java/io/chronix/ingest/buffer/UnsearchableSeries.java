@@ -89,41 +89,16 @@ final class UnsearchableSeries {
     }
   }
 
-  /**
-   * A key's attribute names, equal for keys with the same names in the same order whatever their
-   * values. Made once a series enters or leaves, not per point; the names are mostly the process'
-   * shared instances, so comparing them mostly compares references.
-   */
-  private static final class AttributeNames {
-    private final AttributeMap attributes;
-    private final int hash;
-
-    AttributeNames(AttributeMap attributes) {
-      this.attributes = attributes;
-      int h = 1;
-      for (int i = 0; i < attributes.size(); i++) {
-        h = 31 * h + attributes.name(i).hashCode();
-      }
-      this.hash = h;
-    }
-
+  /** A key's attribute names as a map key: equal for keys with {@link AttributeMap#sameNames}. */
+  private record AttributeNames(AttributeMap attributes) {
     @Override
     public boolean equals(Object other) {
-      if (!(other instanceof AttributeNames that) || that.hash != hash
-          || that.attributes.size() != attributes.size()) {
-        return false;
-      }
-      for (int i = 0; i < attributes.size(); i++) {
-        if (!attributes.name(i).equals(that.attributes.name(i))) {
-          return false;
-        }
-      }
-      return true;
+      return other instanceof AttributeNames that && attributes.sameNames(that.attributes);
     }
 
     @Override
     public int hashCode() {
-      return hash;
+      return attributes.namesHashCode();
     }
   }
 }

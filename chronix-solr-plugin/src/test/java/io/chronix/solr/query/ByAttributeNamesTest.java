@@ -47,9 +47,9 @@ class ByAttributeNamesTest {
     assertEquals(before + 1, asked[0]);
   }
 
-  /** Equal names that are not the shared instances are asked about again: the same answer, no shortcut. */
+  /** Another name list or another stamp asks again; the same names with other values do not. */
   @Test
-  void namesThatAreNotTheSharedInstancesAreAskedAgain() {
+  void anotherNameListOrStampAsksAgain() {
     int[] asked = {0};
     ByAttributeNames<Boolean> memo = new ByAttributeNames<>(attributes -> {
       asked[0]++;
