@@ -76,6 +76,18 @@ public interface LiveSeries {
     spans(name, key -> namesWanted.test(key) && wanted.test(key), each);
   }
 
+  /**
+   * Whether every value that a series field ({@link io.chronix.core.record.RecordFields#NAME},
+   * {@link io.chronix.core.record.RecordFields#TYPE} or an attribute's name) has among the series
+   * with not yet searchable points passes {@code test}; true where none has the field. A listing
+   * of the field's values that knows each of them from the records then visits no series: under a
+   * steady load its buffered series are those its records list, and visiting 10,000 of them was
+   * half of listing a label's values. Sources that count no values answer false: visit them.
+   */
+  default boolean everyValue(String field, Predicate<String> test) {
+    return false;
+  }
+
   /** The not yet searchable points of one series. */
   record Buffered(SeriesKey key, Points points) {}
 

@@ -1015,6 +1015,17 @@ public final class SeriesBuffers implements LiveSeries {
   }
 
   /**
+   * Answered from the counts of the series with not yet searchable points, staged points settled
+   * first. A series whose points became searchable since a query last visited it may still count,
+   * which can only make a listing visit the series.
+   */
+  @Override
+  public boolean everyValue(String field, Predicate<String> test) {
+    settleAll();
+    return unsearchable.everyValue(field, test);
+  }
+
+  /**
    * What {@code read} makes of a wanted series' not yet searchable points, under its lock, once the
    * searchable ones are let go; null where the series is not wanted or has no buffer.
    */

@@ -21,11 +21,13 @@ import java.util.function.Predicate;
  *
  * <p>A series is added and removed under its buffer's lock, so the two never race for one key;
  * a name's groups change inside that name's {@code compute}, so a group or a name is dropped only
- * when it is empty. Iteration is weakly consistent, as a snapshot taken while points arrive is anyway.
+ * when it is empty, and the series' values are counted ({@link FieldValueCounts}) exactly once
+ * while it is in. Iteration is weakly consistent, as a snapshot taken while points arrive is anyway.
  */
 final class UnsearchableSeries {
 
   private final ConcurrentHashMap<String, Map<AttributeNames, Set<SeriesKey>>> byName = new ConcurrentHashMap<>();
+  private final FieldValueCounts values = new FieldValueCounts();
 
   void add(SeriesKey key) {
     AttributeNames names = new AttributeNames(key.attributes());
@@ -36,7 +38,11 @@ final class UnsearchableSeries {
     }
     byName.compute(key.name(), (name, present) -> {
       Map<AttributeNames, Set<SeriesKey>> all = present != null ? present : new ConcurrentHashMap<>();
-      all.computeIfAbsent(names, same -> ConcurrentHashMap.newKeySet()).add(key);
+      Set<SeriesKey> keys = all.computeIfAbsent(names, same -> ConcurrentHashMap.newKeySet());
+      if (!keys.contains(key)) {
+        values.add(key); // before the key is there: a listing may trust the counts
+        keys.add(key);
+      }
       return all;
     });
   }
@@ -45,7 +51,9 @@ final class UnsearchableSeries {
     AttributeNames names = new AttributeNames(key.attributes());
     byName.computeIfPresent(key.name(), (name, groups) -> {
       groups.computeIfPresent(names, (same, keys) -> {
-        keys.remove(key);
+        if (keys.remove(key)) {
+          values.remove(key);
+        }
         return keys.isEmpty() ? null : keys;
       });
       return groups.isEmpty() ? null : groups;
@@ -87,6 +95,15 @@ final class UnsearchableSeries {
         group.forEach(action);
       }
     }
+  }
+
+  /**
+   * Whether every value the series field ({@link io.chronix.core.record.RecordFields#NAME}, the
+   * type or an attribute) has among these series passes the test: a listing of the field's values
+   * asks it once instead of visiting every series.
+   */
+  boolean everyValue(String field, Predicate<String> test) {
+    return values.every(field, test);
   }
 
   /** A key's attribute names as a map key: equal for keys with {@link AttributeMap#sameNames}. */

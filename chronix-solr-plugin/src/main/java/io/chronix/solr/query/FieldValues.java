@@ -60,13 +60,22 @@ public final class FieldValues {
 
       private final KeyFieldValue keyValue = new KeyFieldValue(field);
 
-      @Override
-      public boolean needs(SeriesKey key) {
+      private Set<String> known() {
         if (known == null) {
           known = new HashSet<>(values);
         }
+        return known;
+      }
+
+      @Override
+      public boolean buffersAddNothing(SolrIndexSearcher searcher) {
+        return LiveMatcher.everyBufferedValue(searcher, field, known()::contains);
+      }
+
+      @Override
+      public boolean needs(SeriesKey key) {
         String value = keyValue.of(key);
-        return value != null && !known.contains(value);
+        return value != null && !known().contains(value);
       }
 
       @Override
@@ -180,6 +189,14 @@ public final class FieldValues {
     }
 
     /**
+     * Whether no buffered series can add to the answer, told without visiting them; asked once,
+     * after the records.
+     */
+    default boolean buffersAddNothing(SolrIndexSearcher searcher) {
+      return false;
+    }
+
+    /**
      * Whether any buffered series with this key's name and attribute names may add to the answer,
      * asked once for a group of them: where not, none of the group is asked {@link #needs}.
      */
@@ -208,6 +225,9 @@ public final class FieldValues {
         forEachStored(leaf.reader(), docs, only, reading);
       }
     });
+    if (reading.buffersAddNothing(searcher)) {
+      return;
+    }
     // where the keys do not settle it, the chunks' answer includes what the keys gave, and the readings gather sets
     if (LiveMatcher.matchingKeys(searcher, queries, range, reading::needsNames, reading::needs,
         key -> reading.fields(SeriesFields.of(key)))) {

@@ -194,6 +194,15 @@ final class LiveMatcher {
     return !gaveUp[0];
   }
 
+  /**
+   * Whether every value the series field has among the buffered series passes the test, told
+   * without visiting them ({@link LiveSeries#everyValue}); true where nothing is buffered here.
+   */
+  static boolean everyBufferedValue(SolrIndexSearcher searcher, String field, Predicate<String> test) {
+    Optional<LiveSeries> source = sourceOf(searcher.getCore());
+    return source.isEmpty() || source.get().everyValue(field, test);
+  }
+
   /** The queries as Solr runs them: it answers a purely negative query against all documents. */
   private static List<Query> queryable(List<Query> queries) {
     List<Query> runnable = new ArrayList<>(queries.size());
