@@ -81,20 +81,6 @@ public final class AttributeMap extends SortedArrayMap<String> implements Sorted
     return new AttributeMap(moreNames, moreValues);
   }
 
-  /**
-   * Whether {@code other} has the same names, whatever their values: keys with the same names go
-   * together where a question depends on the names alone (the listings over buffered series).
-   * Names are mostly the process' shared instances, so this mostly compares references.
-   */
-  public boolean sameNames(AttributeMap other) {
-    return names == other.names || Arrays.equals(names, other.names);
-  }
-
-  /** A hash of the names alone, equal for maps with {@link #sameNames}. */
-  public int namesHashCode() {
-    return Arrays.hashCode(names);
-  }
-
   @Override
   public Comparator<? super String> comparator() {
     return null; // natural order

@@ -51,6 +51,22 @@ public class SortedArrayMap<V> extends AbstractMap<String, V> {
     return values[index];
   }
 
+  /**
+   * Whether {@code other} has the same names, whatever their values: keys with the same names go
+   * together where a question depends on the names alone (the listings over buffered series), and
+   * a listing's rows of one layout get their labels the same way. Names are mostly shared
+   * instances (the process' words, a listing's one names array), so this mostly compares
+   * references.
+   */
+  public boolean sameNames(SortedArrayMap<?> other) {
+    return names == other.names || Arrays.equals(names, other.names);
+  }
+
+  /** A hash of the names alone, equal for maps with {@link #sameNames}. */
+  public int namesHashCode() {
+    return Arrays.hashCode(names);
+  }
+
   @Override
   public int size() {
     return names.length;

@@ -106,7 +106,7 @@ final class UnsearchableSeries {
     return values.every(field, test);
   }
 
-  /** A key's attribute names as a map key: equal for keys with {@link AttributeMap#sameNames}. */
+  /** A key's attribute names as a map key: equal for keys with {@link io.chronix.core.series.SortedArrayMap#sameNames}. */
   private record AttributeNames(AttributeMap attributes) {
     @Override
     public boolean equals(Object other) {

@@ -6,7 +6,6 @@ import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.GoFloats;
 import io.chronix.analysis.promql.model.Labels;
-import io.chronix.core.series.PrometheusNames;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.List;
@@ -109,23 +108,25 @@ final class ApiWriter {
     } else if (data instanceof QueryResult.Text text) {
       point(json, text.time(), text.value());
     } else if (data instanceof QueryResult.Vector vector) {
+      WrittenLabelNames names = new WrittenLabelNames();
       json.writeStartArray();
       for (QueryResult.Sample sample : vector.samples()) {
         json.writeStartObject();
         json.writeFieldName("metric");
-        labels(json, sample.labels());
+        labels(json, sample.labels(), names);
         json.writeFieldName("value");
         point(json, vector.time(), GoFloats.format(sample.value()));
         json.writeEndObject();
       }
       json.writeEndArray();
     } else {
+      WrittenLabelNames names = new WrittenLabelNames();
       json.writeStartArray();
       RangeValuesText values = new RangeValuesText();
       for (QueryResult.Series series : ((QueryResult.Matrix) data).series()) {
         json.writeStartObject();
         json.writeFieldName("metric");
-        labels(json, series.labels());
+        labels(json, series.labels(), names);
         json.writeFieldName("values");
         values.write(json, series.timestamps(), series.values(), series.size());
         json.writeEndObject();
@@ -154,10 +155,12 @@ final class ApiWriter {
     return BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
   }
 
-  static void labels(JsonGenerator json, Labels labels) throws IOException {
+  /** A label set as an object, its names written as {@code names} keeps them for the answer. */
+  static void labels(JsonGenerator json, Labels labels, WrittenLabelNames names) throws IOException {
     json.writeStartObject();
     for (int i = 0; i < labels.size(); i++) {
-      json.writeStringField(PrometheusNames.escape(labels.name(i)), labels.value(i));
+      names.writeFieldName(json, labels.name(i));
+      json.writeString(labels.value(i));
     }
     json.writeEndObject();
   }

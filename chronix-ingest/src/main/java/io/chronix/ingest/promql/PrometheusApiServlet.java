@@ -183,9 +183,10 @@ public final class PrometheusApiServlet extends HttpServlet {
     }
     List<Labels> answer = series;
     ApiWriter.success(response, json -> {
+      WrittenLabelNames names = new WrittenLabelNames();
       json.writeStartArray();
       for (Labels labels : answer) {
-        ApiWriter.labels(json, labels);
+        ApiWriter.labels(json, labels, names);
       }
       json.writeEndArray();
     }, warnings, List.of());

@@ -3,6 +3,7 @@ package io.chronix.ingest.promql;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.PrometheusNames;
+import io.chronix.core.series.SortedArrayMap;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.solr.common.SolrDocument;
@@ -34,6 +35,12 @@ public final class SeriesLabels {
    * of a series the plugin answers in the process, each with its values in order.
    */
   public static Labels of(Map<String, ?> fields, Shared shared) {
+    if (fields instanceof SortedArrayMap<?> sorted) {
+      Labels labels = shared.inLayout(sorted);
+      if (labels != null) {
+        return labels;
+      }
+    }
     return of(fields.entrySet(), shared);
   }
 
@@ -70,10 +77,58 @@ public final class SeriesLabels {
       return label.equals(NO_LABEL) ? null : label;
     }
 
+    /** The fields whose names {@link #layout} was made for; null before the first. */
+    private SortedArrayMap<?> layoutOf;
+    private FieldLayout layout;
+
+    /**
+     * The labels of fields with the names of the fields before them, from the layout made for
+     * those; null where a value is empty (no label, which the builder decides). A listing's rows
+     * share their names array, so this mostly compares a reference.
+     */
+    Labels inLayout(SortedArrayMap<?> fields) {
+      if (layoutOf == null || !fields.sameNames(layoutOf)) {
+        layoutOf = fields;
+        layout = FieldLayout.of(fields, this);
+      }
+      String[] values = new String[layout.fieldAt.length];
+      for (int i = 0; i < values.length; i++) {
+        String value = text(fields.value(layout.fieldAt[i]));
+        if (value.isEmpty()) {
+          return null;
+        }
+        values[i] = value(value);
+      }
+      return layout.labels.labels(values);
+    }
+
     /** The instance kept for an equal value, this one where it is the first. */
     String value(String value) {
       String kept = values.putIfAbsent(value, value);
       return kept == null ? value : kept;
+    }
+  }
+
+  /**
+   * Which field gives each label of a layout of fields, the labels in their order. Where two
+   * fields show as one label ({@code name} and {@code tag___name__}), the later gives it, as the
+   * builder lets a later value replace an earlier one.
+   */
+  private record FieldLayout(Labels.Layout labels, int[] fieldAt) {
+    static FieldLayout of(SortedArrayMap<?> fields, Shared shared) {
+      java.util.TreeMap<String, Integer> byLabel = new java.util.TreeMap<>();
+      for (int i = 0; i < fields.size(); i++) {
+        String label = shared.labelOf(fields.name(i));
+        if (label != null) {
+          byLabel.put(label, i);
+        }
+      }
+      int[] fieldAt = new int[byLabel.size()];
+      int at = 0;
+      for (int field : byLabel.values()) {
+        fieldAt[at++] = field;
+      }
+      return new FieldLayout(new Labels.Layout(byLabel.keySet().toArray(new String[0])), fieldAt);
     }
   }
 

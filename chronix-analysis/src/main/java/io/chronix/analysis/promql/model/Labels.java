@@ -200,6 +200,47 @@ public final class Labels implements Comparable<Labels> {
   }
 
   /**
+   * The sorted names of label sets that share them, checked once. A listing's thousand series read
+   * with one layout of fields get their labels without a builder each (sorting each series' names
+   * anew was a fifth of listing them), and their sets share one names array, which comparisons
+   * and equality see equal at once.
+   */
+  public static final class Layout {
+    private final String[] names;
+
+    /** @param names sorted, distinct, none empty */
+    public Layout(String... names) {
+      for (int i = 0; i < names.length; i++) {
+        if (names[i] == null || names[i].isEmpty() || (i > 0 && names[i - 1].compareTo(names[i]) >= 0)) {
+          throw new IllegalArgumentException("label names must be sorted, distinct and not empty: "
+              + Arrays.toString(names));
+        }
+      }
+      this.names = names.clone();
+    }
+
+    public int size() {
+      return names.length;
+    }
+
+    /**
+     * The label set with one value for each name, in the names' order. None may be empty: an empty
+     * value means no label, which a {@link Builder} leaves out. The set keeps the array.
+     */
+    public Labels labels(String[] values) {
+      if (values.length != names.length) {
+        throw new IllegalArgumentException(values.length + " values for " + names.length + " label names");
+      }
+      for (String value : values) {
+        if (value == null || value.isEmpty()) {
+          throw new IllegalArgumentException("no label has an empty value: " + Arrays.toString(values));
+        }
+      }
+      return new Labels(names, values);
+    }
+  }
+
+  /**
    * Collects labels in any order; a later value for a name replaces an earlier one. On two arrays
    * sorted by insertion when built: label sets are small, and a list of boxed positions sorted by
    * a comparator was a twentieth of listing a thousand series in the quick compiler's code.

@@ -1,6 +1,7 @@
 package io.chronix.analysis.promql.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,41 @@ class LabelsTest {
     Labels labels = new Labels.Builder().set("c", "3").set("a", "1").set("d", "4").set("b", "2")
         .keepOnly(Set.of("a", "c", "d")).build();
     assertLabels(new TreeMap<>(Map.of("a", "1", "c", "3", "d", "4")), labels);
+  }
+
+  /** A layout's label sets are the builder's, compare and hash as they do, and keep the names given. */
+  @Test
+  void aLayoutMakesWhatTheBuilderMakes() {
+    String[] names = {"__name__", "dc", "host", "rack"};
+    Labels.Layout layout = new Labels.Layout(names);
+    names[1] = "zz"; // the layout keeps its own copy
+    Random random = new Random(11);
+    List<Labels> fromLayout = new ArrayList<>();
+    List<Labels> built = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      String[] values = {"cpu" + random.nextInt(2), "d" + random.nextInt(3), "h" + random.nextInt(40), "r" + random.nextInt(2)};
+      fromLayout.add(layout.labels(values.clone()));
+      built.add(new Labels.Builder().set("rack", values[3]).set("host", values[2]).set("__name__", values[0])
+          .set("dc", values[1]).build());
+      assertEquals(built.get(i), fromLayout.get(i));
+      assertEquals(built.get(i).hashCode(), fromLayout.get(i).hashCode());
+    }
+    for (int i = 0; i < 300; i++) {
+      Labels other = fromLayout.get(random.nextInt(300));
+      assertEquals(Integer.signum(built.get(i).compareTo(other)), Integer.signum(fromLayout.get(i).compareTo(other)));
+    }
+    assertEquals(3, new Labels.Layout("a", "b", "c").size());
+  }
+
+  @Test
+  void aLayoutRefusesWhatNoLabelSetHas() {
+    assertThrows(IllegalArgumentException.class, () -> new Labels.Layout("b", "a"), "unsorted");
+    assertThrows(IllegalArgumentException.class, () -> new Labels.Layout("a", "a"), "repeated");
+    assertThrows(IllegalArgumentException.class, () -> new Labels.Layout("", "a"), "empty name");
+    Labels.Layout layout = new Labels.Layout("a", "b");
+    assertThrows(IllegalArgumentException.class, () -> layout.labels(new String[] {"1"}), "a value short");
+    assertThrows(IllegalArgumentException.class, () -> layout.labels(new String[] {"1", ""}), "an empty value");
+    assertThrows(IllegalArgumentException.class, () -> layout.labels(new String[] {null, "2"}), "no value");
   }
 
   private static void assertLabels(TreeMap<String, String> expected, Labels labels) {
