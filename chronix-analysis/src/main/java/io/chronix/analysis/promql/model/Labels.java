@@ -201,9 +201,9 @@ public final class Labels implements Comparable<Labels> {
 
   /**
    * The sorted names of label sets that share them, checked once. A listing's thousand series read
-   * with one layout of fields get their labels without a builder each (sorting each series' names
-   * anew was a fifth of listing them), and their sets share one names array, which comparisons
-   * and equality see equal at once.
+   * with one layout of fields get their labels without a builder each (making each series' labels
+   * through one was a fifth of listing them), and their sets share one names array, which
+   * comparisons and equality see equal at once.
    */
   public static final class Layout {
     private final String[] names;
