@@ -166,7 +166,8 @@ public final class FieldValues {
 
       @Override
       public boolean needs(SeriesKey key) {
-        return !series.contains(SeriesFields.of(key).firstValues());
+        KeyRow row = KeyRow.of(key);
+        return !series.contains(row != null ? row : SeriesFields.of(key).firstValues());
       }
     });
     return series;

@@ -1,0 +1,74 @@
+package io.chronix.solr.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.chronix.core.series.SeriesKey;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A key looked up among listing rows finds exactly its own row: the row its fields make
+ * ({@link SeriesFields#firstValues}), with attribute names sorting before, between and after the
+ * name and type fields, and none of the rows of keys that differ in one name, value or field.
+ */
+class KeyRowTest {
+
+  private static final String[] NAMES = {"a_first", "dc", "host", "nic", "rack", "tier", "zone"};
+
+  @Test
+  void findsItsOwnRowAndNoOther() {
+    Random random = new Random(1125);
+    List<SeriesKey> keys = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      Map<String, String> attributes = new TreeMap<>();
+      for (String name : NAMES) {
+        if (random.nextInt(3) == 0) {
+          attributes.put(name, "v" + random.nextInt(3));
+        }
+      }
+      keys.add(random.nextInt(6) == 0 ? new SeriesKey("m" + random.nextInt(3), "string", attributes)
+          : SeriesKey.metric("m" + random.nextInt(3), attributes));
+    }
+    Set<Map<String, String>> rows = new HashSet<>();
+    Set<SeriesKey> distinct = new HashSet<>(keys);
+    for (SeriesKey key : distinct) {
+      rows.add(SeriesFields.of(key).firstValues());
+    }
+    assertEquals(distinct.size(), rows.size());
+    for (SeriesKey key : keys) {
+      KeyRow probe = KeyRow.of(key);
+      Map<String, String> own = SeriesFields.of(key).firstValues();
+      assertEquals(own.hashCode(), probe.hashCode(), key::toString);
+      assertTrue(probe.equals(own), key::toString);
+      assertTrue(rows.contains(probe), key::toString);
+    }
+    int others = 0;
+    for (SeriesKey key : distinct) {
+      KeyRow probe = KeyRow.of(key);
+      for (SeriesKey other : distinct) {
+        if (!other.equals(key)) {
+          others++;
+          assertFalse(probe.equals(SeriesFields.of(other).firstValues()), () -> key + " found as " + other);
+        }
+      }
+    }
+    assertTrue(others > 10_000, "pairs: " + others);
+    // a series absent from the rows is not found
+    assertFalse(rows.contains(KeyRow.of(SeriesKey.metric("m9", Map.of("host", "v1")))));
+  }
+
+  @Test
+  void aKeyWithAnAttributeNamedAsAFieldMakesItsRow() {
+    assertNull(KeyRow.of(SeriesKey.metric("cpu", Map.of("name", "x"))));
+    assertNull(KeyRow.of(SeriesKey.metric("cpu", Map.of("type", "x"))));
+  }
+}
