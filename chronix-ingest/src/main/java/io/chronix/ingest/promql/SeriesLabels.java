@@ -2,6 +2,7 @@ package io.chronix.ingest.promql;
 
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.ByNames;
 import io.chronix.core.series.PrometheusNames;
 import io.chronix.core.series.SortedArrayMap;
 import java.util.Collection;
@@ -77,9 +78,7 @@ public final class SeriesLabels {
       return label.equals(NO_LABEL) ? null : label;
     }
 
-    /** The fields whose names {@link #layout} was made for; null before the first. */
-    private SortedArrayMap<?> layoutOf;
-    private FieldLayout layout;
+    private final ByNames<SortedArrayMap<?>, FieldLayout> layouts = new ByNames<>(fields -> FieldLayout.of(fields, this));
 
     /**
      * The labels of fields with the names of the fields before them, from the layout made for
@@ -87,10 +86,7 @@ public final class SeriesLabels {
      * share their names array, so this mostly compares a reference.
      */
     Labels inLayout(SortedArrayMap<?> fields) {
-      if (layoutOf == null || !fields.sameNames(layoutOf)) {
-        layoutOf = fields;
-        layout = FieldLayout.of(fields, this);
-      }
+      FieldLayout layout = layouts.apply(fields, 0);
       String[] values = new String[layout.fieldAt.length];
       for (int i = 0; i < values.length; i++) {
         String value = text(fields.value(layout.fieldAt[i]));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.live.LiveSeries;
+import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.pipeline.PointBatch;
@@ -228,6 +229,28 @@ class SeriesBuffersTest {
     buffers.commit(() -> {});
     assertEquals(SegmentLedger.NONE, ledger.oldestPinned());
     assertEquals(List.of("cpu:9"), written);
+  }
+
+  /**
+   * A listing asks the buffers whether their series hold a value it lacks: a point still staged
+   * counts, as a query sees it. Here the series' buffer was written out and let go of its key, and
+   * the point waits staged when the listing asks.
+   */
+  @Test
+  void aStagedPointsValuesAreOffered() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.add(CPU, 1, 1);
+    buffers.flushAll();
+    buffers.commit(() -> {});
+    buffers.spans(null, key -> true, span -> {}); // a query's visit lets go of searchable series
+    assertTrue(buffers.everyValue(RecordFields.NAME, name -> false), "nothing unsearchable");
+    PointBatch single = new PointBatch();
+    single.accept(CPU, 3, 30);
+    buffers.addAll(single, 6, buffers.resolve(single));
+    java.util.Set<String> names = new java.util.HashSet<>();
+    assertTrue(buffers.everyValue(RecordFields.NAME, names::add));
+    assertEquals(java.util.Set.of("cpu"), names);
+    assertFalse(buffers.everyValue("host", host -> !host.equals("a")), "its host");
   }
 
   /** A batch whose series come one after the other (a file, an exporter) is added run by run, in order. */

@@ -3,6 +3,7 @@ package io.chronix.solr.query;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
 import io.chronix.core.series.AttributeMap;
+import io.chronix.core.series.ByNames;
 import io.chronix.core.series.SeriesKey;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,7 +38,7 @@ final class BufferedRecordSchema {
   private final IndexSchema schema;
   private final List<String> required = new ArrayList<>();
   private final Map<String, Plain> fields = new HashMap<>();
-  private final ByAttributeNames<Boolean> namesAsGiven = new ByAttributeNames<>(this::namesAsGiven);
+  private final ByNames<AttributeMap, Boolean> namesAsGiven = new ByNames<>(this::namesAsGiven);
 
   private BufferedRecordSchema(IndexSchema schema) {
     this.schema = schema;

@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.AttributeMap;
+import io.chronix.core.series.ByNames;
 import io.chronix.core.series.SeriesKey;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -116,7 +117,7 @@ public final class FieldValues {
       }
 
       /** Whether a key's names add to those found; asked again only when those grow. */
-      private final ByAttributeNames<Boolean> newNames = new ByAttributeNames<>(attributes -> {
+      private final ByNames<AttributeMap, Boolean> newNames = new ByNames<>(attributes -> {
         if (!names.contains(RecordFields.NAME) || !names.contains(RecordFields.TYPE)) {
           return true;
         }

@@ -1,11 +1,13 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.AttributeMap;
+import io.chronix.core.series.ByNames;
 import io.chronix.core.series.SeriesKey;
 
 /**
  * The value of one series field (the name, the type or an attribute) in keys, an attribute's place
- * among a key's names found once a name list ({@link ByAttributeNames}). A listing of a label's
+ * among a key's names found once a name list ({@link ByNames}). A listing of a label's
  * values asks it of every buffered series; a binary search of each key's names was a sixth of that
  * listing with 10,000 series buffered. One instance serves one request's thread.
  */
@@ -13,12 +15,12 @@ final class KeyFieldValue {
 
   private final String field;
   private final boolean keyField;
-  private final ByAttributeNames<Integer> place;
+  private final ByNames<AttributeMap, Integer> place;
 
   KeyFieldValue(String field) {
     this.field = field;
     this.keyField = field.equals(RecordFields.NAME) || field.equals(RecordFields.TYPE);
-    this.place = new ByAttributeNames<>(attributes -> {
+    this.place = new ByNames<>(attributes -> {
       for (int i = 0; i < attributes.size(); i++) {
         if (attributes.name(i).equals(field)) {
           return i;

@@ -1,8 +1,7 @@
-package io.chronix.solr.query;
+package io.chronix.core.series;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.chronix.core.series.AttributeMap;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
-class ByAttributeNamesTest {
+class ByNamesTest {
 
   private static final List<String> WORDS = List.of("host", "dc", "job", "_protocol", "region", "le");
 
@@ -30,7 +29,7 @@ class ByAttributeNamesTest {
       asked[0]++;
       return !known.containsAll(attributes.keySet());
     };
-    ByAttributeNames<Boolean> memo = new ByAttributeNames<>(addsNames);
+    ByNames<AttributeMap, Boolean> memo = new ByNames<>(addsNames);
     for (int i = 0; i < 5_000; i++) {
       AttributeMap key = randomKey(random);
       if (random.nextInt(200) == 0) { // the answer changes only with the stamp
@@ -51,7 +50,7 @@ class ByAttributeNamesTest {
   @Test
   void anotherNameListOrStampAsksAgain() {
     int[] asked = {0};
-    ByAttributeNames<Boolean> memo = new ByAttributeNames<>(attributes -> {
+    ByNames<AttributeMap, Boolean> memo = new ByNames<>(attributes -> {
       asked[0]++;
       return attributes.containsKey("host");
     });
