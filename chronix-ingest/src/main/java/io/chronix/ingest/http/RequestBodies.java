@@ -16,6 +16,8 @@ public final class RequestBodies {
 
   private static final int CHUNK = 1 << 16;
   private static final int MAX_PRESIZE = 1 << 24;
+  /** The setting that limits most bodies, named when one is too large. */
+  private static final String LIMIT_SETTING = "http.maxRequestBytes";
 
   private RequestBodies() {}
 
@@ -53,7 +55,7 @@ public final class RequestBodies {
       declared = -1; // the length on the wire says little about the length unpacked
     }
     try {
-      return readLimited(in, declared, maxBytes, BodyBudget.leaseOf(request), buffers);
+      return readLimited(in, declared, maxBytes, LIMIT_SETTING, BodyBudget.leaseOf(request), buffers);
     } catch (ZipException | EOFException e) {
       throw new MalformedBodyException("body is not valid gzip: " + e.getMessage());
     }
@@ -67,8 +69,18 @@ public final class RequestBodies {
   /** As {@link #readBytes(HttpServletRequest, long)}, into an array from {@code buffers} (null: a new one). */
   public static Body readBytes(HttpServletRequest request, long maxBytes, BodyBuffers buffers)
       throws IOException, MalformedBodyException {
-    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes, BodyBudget.leaseOf(request),
-        buffers);
+    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes, LIMIT_SETTING,
+        BodyBudget.leaseOf(request), buffers);
+  }
+
+  /**
+   * As {@link #readBytes(HttpServletRequest, long)}, with {@code limitName} the setting that sets
+   * {@code maxBytes}, for the message of a body too large.
+   */
+  static byte[] readBytesUpTo(HttpServletRequest request, long maxBytes, String limitName)
+      throws IOException, MalformedBodyException {
+    return readLimited(request.getInputStream(), request.getContentLengthLong(), maxBytes, limitName,
+        BodyBudget.leaseOf(request), null).bytes();
   }
 
   /**
@@ -81,10 +93,10 @@ public final class RequestBodies {
    * @param lease the request's share of the bodies' memory budget, charged as the body comes; may be null
    * @param buffers where the array comes from; null: the body's bytes exactly, in an array of their own
    */
-  private static Body readLimited(InputStream in, long declaredLength, long maxBytes, BodyBudget.Lease lease,
-      BodyBuffers buffers) throws IOException, MalformedBodyException {
+  private static Body readLimited(InputStream in, long declaredLength, long maxBytes, String limitName,
+      BodyBudget.Lease lease, BodyBuffers buffers) throws IOException, MalformedBodyException {
     if (declaredLength > maxBytes) {
-      throw tooLarge(maxBytes);
+      throw tooLarge(maxBytes, limitName);
     }
     if (declaredLength >= 0 && declaredLength <= MAX_PRESIZE) {
       int length = (int) declaredLength;
@@ -98,7 +110,7 @@ public final class RequestBodies {
     while ((read = in.read(body, (int) total, Math.min(CHUNK, body.length - (int) total))) >= 0) {
       total += read;
       if (total > maxBytes) {
-        throw tooLarge(maxBytes);
+        throw tooLarge(maxBytes, limitName);
       }
       if (lease != null) {
         lease.charge(read);
@@ -131,7 +143,7 @@ public final class RequestBodies {
     return body;
   }
 
-  private static MalformedBodyException tooLarge(long maxBytes) {
-    return MalformedBodyException.tooLarge("request body exceeds " + maxBytes + " bytes (http.maxRequestBytes)");
+  private static MalformedBodyException tooLarge(long maxBytes, String limitName) {
+    return MalformedBodyException.tooLarge("request body exceeds " + maxBytes + " bytes (" + limitName + ")");
   }
 }

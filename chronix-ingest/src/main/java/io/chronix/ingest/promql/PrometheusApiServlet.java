@@ -7,6 +7,8 @@ import io.chronix.analysis.promql.engine.QueryLimits;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.PrometheusNames;
+import io.chronix.ingest.http.FormParameters;
+import io.chronix.ingest.protocol.MalformedBodyException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -62,7 +64,10 @@ public final class PrometheusApiServlet extends HttpServlet {
   private void serve(HttpServletRequest request, HttpServletResponse response) throws IOException {
     String path = request.getPathInfo() == null ? "" : request.getPathInfo();
     try {
+      FormParameters.readAhead(request);
       route(path, request, response);
+    } catch (MalformedBodyException e) {
+      ApiWriter.error(response, PromQlException.badData(e.getMessage()));
     } catch (PromQlException e) {
       ApiWriter.error(response, e);
     } catch (RuntimeException e) {

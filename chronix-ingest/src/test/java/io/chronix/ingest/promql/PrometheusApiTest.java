@@ -188,6 +188,11 @@ class PrometheusApiTest {
     assertEquals(400, resolution.statusCode());
     assertTrue(resolution.body().contains("exceeded maximum resolution of 11,000 points"), resolution.body());
     assertEquals(404, api.get("/api/v1/nonsense").statusCode());
+    HttpResponse<String> largeForm = api.post("/api/v1/query", Map.of("query", "up or " + "x".repeat(200_000)));
+    assertEquals(400, largeForm.statusCode());
+    assertEquals("bad_data", JSON.readTree(largeForm.body()).get("errorType").asText());
+    assertEquals("request body exceeds 200000 bytes (the largest form-encoded body read)",
+        JSON.readTree(largeForm.body()).get("error").asText());
   }
 
   @Test
