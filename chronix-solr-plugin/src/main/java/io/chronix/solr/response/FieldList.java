@@ -3,6 +3,7 @@ package io.chronix.solr.response;
 import io.chronix.core.live.InProcessQuery;
 import java.util.LinkedHashSet;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The {@code fl} parameter of a series query. Empty, {@code *} or {@code -data}: every
@@ -15,6 +16,8 @@ public final class FieldList {
   public static final String DATA_AS_JSON = "dataAsJson";
   public static final String DATA = "data";
   public static final String POINTS = "points";
+  /** Compiled once: String.split compiles a pattern of more than one character on every call. */
+  private static final Pattern SEPARATORS = Pattern.compile("[,\\s]+");
 
   private final Set<String> names;
   private final boolean all;
@@ -37,7 +40,7 @@ public final class FieldList {
     Set<String> names = new LinkedHashSet<>();
     if (fl != null) {
       for (String entry : fl) {
-        for (String name : entry.split("[,\\s]+")) {
+        for (String name : SEPARATORS.split(entry)) {
           if (!name.isEmpty()) {
             names.add(name);
           }
