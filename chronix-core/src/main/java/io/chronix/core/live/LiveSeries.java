@@ -42,6 +42,16 @@ public interface LiveSeries {
   }
 
   /**
+   * As {@link #snapshot(String, Predicate)}, where every wanted series has {@code value} for the
+   * attribute {@code attribute}: a source may visit only those (a query for one host of a thousand
+   * need not test the other 999). {@code wanted} still decides each series visited. Sources that
+   * keep no index by value filter.
+   */
+  default List<Buffered> snapshot(String name, String attribute, String value, Predicate<SeriesKey> wanted) {
+    return snapshot(name, key -> value.equals(key.attributes().get(attribute)) && wanted.test(key));
+  }
+
+  /**
    * Where each wanted series' not yet searchable points begin and end, without copying them: what
    * a listing of series needs, which reads no points (10,000 buffered series cost a copy, sort and
    * record each before). {@code name} null for every name. Each span goes to {@code each} before

@@ -983,6 +983,16 @@ public final class SeriesBuffers implements LiveSeries {
     return snapshot;
   }
 
+  /** As {@link #snapshot(String, Predicate)}, visiting only the series of that name with the attribute's value. */
+  @Override
+  public List<LiveSeries.Buffered> snapshot(String name, String attribute, String value, Predicate<SeriesKey> wanted) {
+    settleAll();
+    List<LiveSeries.Buffered> snapshot = new ArrayList<>();
+    long now = clock.getAsLong();
+    unsearchable.forEach(name, attribute, value, key -> copyInto(snapshot, key, wanted, now));
+    return snapshot;
+  }
+
   private void copyInto(List<LiveSeries.Buffered> snapshot, SeriesKey key, Predicate<SeriesKey> wanted, long now) {
     Points copy = unsearchable(key, wanted, now, SeriesBuffer::copyUnsearchable);
     if (copy != null) {

@@ -2,6 +2,7 @@ package io.chronix.ingest.buffer;
 
 import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.SeriesKey;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -19,27 +20,33 @@ import java.util.function.Predicate;
  * a handful of attribute name lists, and a label-name listing walked all 10,000 buffered series of
  * the PromQL benchmark for nothing.
  *
+ * <p>A query that demands a value of an attribute ({@code cpu{host="h42"}}) visits only the series
+ * of its name with that value: a group keeps an index by the values of each attribute such a query
+ * has asked for, made on the first such query and kept while the group has series. Testing each
+ * of a name's thousand buffered series instead was a third of a live one-series query.
+ *
  * <p>A series is added and removed under its buffer's lock, so the two never race for one key;
- * a name's groups change inside that name's {@code compute}, so a group or a name is dropped only
- * when it is empty, and the series' values are counted ({@link FieldValueCounts}) exactly once
- * while it is in. Iteration is weakly consistent, as a snapshot taken while points arrive is anyway.
+ * a name's groups and their indexes change inside that name's {@code compute}, so a group or a
+ * name is dropped only when it is empty, an index never misses a series of its group, and the
+ * series' values are counted ({@link FieldValueCounts}) exactly once while it is in. Iteration is
+ * weakly consistent, as a snapshot taken while points arrive is anyway.
  */
 final class UnsearchableSeries {
 
-  private final ConcurrentHashMap<String, Map<AttributeNames, Set<SeriesKey>>> byName = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, Map<AttributeNames, Group>> byName = new ConcurrentHashMap<>();
   private final FieldValueCounts values = new FieldValueCounts();
 
   void add(SeriesKey key) {
     AttributeNames names = new AttributeNames(key.attributes());
-    Map<AttributeNames, Set<SeriesKey>> groups = byName.get(key.name());
-    Set<SeriesKey> group = groups != null ? groups.get(names) : null;
-    if (group != null && group.contains(key)) {
+    Map<AttributeNames, Group> groups = byName.get(key.name());
+    Group group = groups != null ? groups.get(names) : null;
+    if (group != null && group.keys.contains(key)) {
       return;
     }
     byName.compute(key.name(), (name, present) -> {
-      Map<AttributeNames, Set<SeriesKey>> all = present != null ? present : new ConcurrentHashMap<>();
-      Set<SeriesKey> keys = all.computeIfAbsent(names, same -> ConcurrentHashMap.newKeySet());
-      if (!keys.contains(key)) {
+      Map<AttributeNames, Group> all = present != null ? present : new ConcurrentHashMap<>();
+      Group keys = all.computeIfAbsent(names, same -> new Group());
+      if (!keys.keys.contains(key)) {
         values.add(key); // before the key is there: a listing may trust the counts
         keys.add(key);
       }
@@ -50,11 +57,11 @@ final class UnsearchableSeries {
   void remove(SeriesKey key) {
     AttributeNames names = new AttributeNames(key.attributes());
     byName.computeIfPresent(key.name(), (name, groups) -> {
-      groups.computeIfPresent(names, (same, keys) -> {
-        if (keys.remove(key)) {
+      groups.computeIfPresent(names, (same, group) -> {
+        if (group.remove(key)) {
           values.remove(key);
         }
-        return keys.isEmpty() ? null : keys;
+        return group.keys.isEmpty() ? null : group;
       });
       return groups.isEmpty() ? null : groups;
     });
@@ -76,23 +83,70 @@ final class UnsearchableSeries {
    */
   void forEach(String name, Predicate<SeriesKey> groupWanted, Consumer<SeriesKey> action) {
     if (name != null) {
-      Map<AttributeNames, Set<SeriesKey>> groups = byName.get(name);
+      Map<AttributeNames, Group> groups = byName.get(name);
       if (groups != null) {
         visit(groups, groupWanted, action);
       }
       return;
     }
-    for (Map<AttributeNames, Set<SeriesKey>> groups : byName.values()) {
+    for (Map<AttributeNames, Group> groups : byName.values()) {
       visit(groups, groupWanted, action);
     }
   }
 
-  private static void visit(Map<AttributeNames, Set<SeriesKey>> groups, Predicate<SeriesKey> groupWanted,
+  /**
+   * The series of one name whose attribute has the value: only those, from the groups' indexes by
+   * that attribute (made here where a group has none yet). Series without the attribute have no
+   * value of it and are not visited.
+   */
+  void forEach(String name, String attribute, String value, Consumer<SeriesKey> action) {
+    Map<AttributeNames, Group> groups = byName.get(name);
+    if (groups == null) {
+      return;
+    }
+    for (Map.Entry<AttributeNames, Group> entry : groups.entrySet()) {
+      Group group = entry.getValue();
+      ValueIndex index = group.indexes.get(attribute);
+      if (index == null) {
+        int place = placeOf(entry.getKey().attributes(), attribute);
+        if (place < 0) {
+          continue; // the group's series lack the attribute
+        }
+        index = indexOf(name, entry.getKey(), group, attribute, place);
+        if (index == null) {
+          continue; // the group emptied meanwhile
+        }
+      }
+      index.forEach(value, action);
+    }
+  }
+
+  /** The group's index by the attribute, made inside the name's compute where it has none yet; null where the group is gone. */
+  private ValueIndex indexOf(String name, AttributeNames names, Group group, String attribute, int place) {
+    byName.computeIfPresent(name, (same, groups) -> {
+      if (groups.get(names) == group && !group.indexes.containsKey(attribute)) {
+        group.index(attribute, place);
+      }
+      return groups;
+    });
+    return group.indexes.get(attribute);
+  }
+
+  private static int placeOf(AttributeMap attributes, String attribute) {
+    for (int i = 0; i < attributes.size(); i++) {
+      if (attributes.name(i).equals(attribute)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static void visit(Map<AttributeNames, Group> groups, Predicate<SeriesKey> groupWanted,
       Consumer<SeriesKey> action) {
-    for (Set<SeriesKey> group : groups.values()) {
-      Iterator<SeriesKey> keys = group.iterator();
+    for (Group group : groups.values()) {
+      Iterator<SeriesKey> keys = group.keys.iterator();
       if (keys.hasNext() && groupWanted.test(keys.next())) {
-        group.forEach(action);
+        group.keys.forEach(action);
       }
     }
   }
@@ -104,6 +158,98 @@ final class UnsearchableSeries {
    */
   boolean everyValue(String field, Predicate<String> test) {
     return values.every(field, test);
+  }
+
+  /**
+   * One name's series with one list of attribute names, and their indexes by the values of the
+   * attributes queries demanded. Changed only inside the name's {@code compute}; read without a lock.
+   */
+  private static final class Group {
+    private final Set<SeriesKey> keys = ConcurrentHashMap.newKeySet();
+    /** By attribute name; replaced whole when one is added, so a reader sees each index complete. */
+    private volatile Map<String, ValueIndex> indexes = Map.of();
+
+    void add(SeriesKey key) {
+      keys.add(key);
+      for (ValueIndex index : indexes.values()) {
+        index.add(key);
+      }
+    }
+
+    boolean remove(SeriesKey key) {
+      if (!keys.remove(key)) {
+        return false;
+      }
+      for (ValueIndex index : indexes.values()) {
+        index.remove(key);
+      }
+      return true;
+    }
+
+    void index(String attribute, int place) {
+      ValueIndex index = new ValueIndex(place, new ConcurrentHashMap<>());
+      for (SeriesKey key : keys) {
+        index.add(key);
+      }
+      Map<String, ValueIndex> more = new HashMap<>(indexes);
+      more.put(attribute, index);
+      indexes = Map.copyOf(more);
+    }
+  }
+
+  /**
+   * A group's series by their value of the attribute at {@code place} among the group's attribute
+   * names. A value most often belongs to one series of a group (a host's), which is kept as itself:
+   * a set of its own for each would cost a few hundred bytes a series. Changed only by the group's
+   * writer (inside the name's {@code compute}); a reader sees a series or a concurrent set.
+   */
+  private record ValueIndex(int place, ConcurrentHashMap<String, Object> byValue) {
+    void add(SeriesKey key) {
+      String value = key.attributes().value(place);
+      Object present = byValue.get(value);
+      if (present == null) {
+        byValue.put(value, key);
+      } else if (present instanceof SeriesKey one) {
+        if (!one.equals(key)) {
+          Set<SeriesKey> more = ConcurrentHashMap.newKeySet();
+          more.add(one);
+          more.add(key);
+          byValue.put(value, more);
+        }
+      } else {
+        keys(present).add(key);
+      }
+    }
+
+    void remove(SeriesKey key) {
+      String value = key.attributes().value(place);
+      Object present = byValue.get(value);
+      if (present instanceof SeriesKey one) {
+        if (one.equals(key)) {
+          byValue.remove(value);
+        }
+      } else if (present != null) {
+        Set<SeriesKey> keys = keys(present);
+        keys.remove(key);
+        if (keys.size() == 1) {
+          byValue.put(value, keys.iterator().next());
+        }
+      }
+    }
+
+    void forEach(String value, Consumer<SeriesKey> action) {
+      Object present = byValue.get(value);
+      if (present instanceof SeriesKey one) {
+        action.accept(one);
+      } else if (present != null) {
+        keys(present).forEach(action);
+      }
+    }
+
+    @SuppressWarnings("unchecked") // a value's entry is a key or a set of them
+    private static Set<SeriesKey> keys(Object entry) {
+      return (Set<SeriesKey>) entry;
+    }
   }
 
   /** A key's attribute names as a map key: equal for keys with {@link io.chronix.core.series.SortedArrayMap#sameNames}. */

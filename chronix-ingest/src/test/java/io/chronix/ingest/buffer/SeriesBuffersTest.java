@@ -320,6 +320,31 @@ class SeriesBuffersTest {
     assertEquals(1, buffers.snapshot().size());
   }
 
+  /** A snapshot of the series with an attribute's value visits those only, as the series come and go. */
+  @Test
+  void aSnapshotByAttributeValueVisitsTheSeriesWithItOnly() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesKey cpuB = SeriesKey.metric("cpu", Map.of("host", "b"));
+    SeriesKey cpuBeu = SeriesKey.metric("cpu", Map.of("host", "b", "dc", "eu"));
+    buffers.add(CPU, 1, 1);
+    buffers.add(cpuB, 2, 2);
+    buffers.add(cpuBeu, 3, 3);
+    buffers.add(MEM, 4, 4);
+    List<SeriesKey> visited = new ArrayList<>();
+    List<LiveSeries.Buffered> hostB = buffers.snapshot("cpu", "host", "b", key -> visited.add(key));
+    assertEquals(java.util.Set.of(cpuB, cpuBeu), java.util.Set.copyOf(visited), "host a is not even looked at");
+    assertEquals(java.util.Set.of(new LiveSeries.Buffered(cpuB, points(2, 2)), new LiveSeries.Buffered(cpuBeu, points(3, 3))),
+        java.util.Set.copyOf(hostB));
+    assertEquals(List.of(new LiveSeries.Buffered(cpuBeu, points(3, 3))), buffers.snapshot("cpu", "dc", "eu", key -> true));
+    assertEquals(List.of(), buffers.snapshot("cpu", "host", "c", key -> true));
+
+    buffers.flushAll();
+    assertEquals(List.of(), buffers.snapshot("cpu", "host", "b", key -> true), "written: nothing left to see");
+    buffers.add(cpuB, 5, 5);
+    assertEquals(List.of(new LiveSeries.Buffered(cpuB, points(5, 5))), buffers.snapshot("cpu", "host", "b", key -> true),
+        "a series back after its write is in the index again");
+  }
+
   @Test
   void byteLimitCutsToo() throws IOException {
     SeriesBuffers buffers = buffers(1000, 4 * BufferMemory.NUMERIC_POINT, Duration.ofHours(1));

@@ -1,12 +1,14 @@
 package io.chronix.ingest.buffer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.series.SeriesKey;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -75,6 +77,98 @@ class UnsearchableSeriesTest {
     asked.clear();
     series.forEach("cpu", key -> asked.add(key), key -> { });
     assertEquals(List.of(CPU_A_EU), asked, "an emptied group is gone");
+  }
+
+  /**
+   * A name's series with an attribute's value are the ones its groups' indexes give, after every
+   * one of 4,000 random adds and removes: indexes made by the first query of an attribute, kept as
+   * series come and go, groups emptied and made again, series lacking the attribute.
+   */
+  @Test
+  void seriesOfAnAttributeValueAreThoseTheModelHas() {
+    Random random = new Random(11);
+    UnsearchableSeries series = new UnsearchableSeries();
+    Set<SeriesKey> model = new HashSet<>();
+    List<SeriesKey> keys = new ArrayList<>();
+    for (String name : List.of("cpu", "mem")) {
+      for (int host = 0; host < 12; host++) {
+        keys.add(SeriesKey.metric(name, Map.of("host", "h" + host)));
+        keys.add(SeriesKey.metric(name, Map.of("host", "h" + host, "dc", "dc" + host % 3)));
+        keys.add(SeriesKey.metric(name, Map.of("dc", "dc" + host % 3, "rack", "r" + host)));
+      }
+    }
+    String[][] asks = {{"host", "h3"}, {"host", "h11"}, {"dc", "dc1"}, {"rack", "r5"}, {"host", "nowhere"}};
+    for (int op = 0; op < 4_000; op++) {
+      SeriesKey key = keys.get(random.nextInt(keys.size()));
+      if (random.nextInt(3) == 0) {
+        series.remove(key);
+        model.remove(key);
+      } else {
+        series.add(key);
+        model.add(key);
+      }
+      String name = random.nextBoolean() ? "cpu" : "mem";
+      String[] ask = asks[random.nextInt(asks.length)];
+      Set<SeriesKey> expected = new HashSet<>();
+      for (SeriesKey in : model) {
+        if (in.name().equals(name) && ask[1].equals(in.attributes().get(ask[0]))) {
+          expected.add(in);
+        }
+      }
+      List<SeriesKey> visited = new ArrayList<>();
+      series.forEach(name, ask[0], ask[1], visited::add);
+      assertEquals(expected, new HashSet<>(visited), "op " + op + ": " + name + " " + ask[0] + "=" + ask[1]);
+      assertEquals(expected.size(), visited.size(), "each series visited once");
+    }
+  }
+
+  /**
+   * Indexes made while another thread adds and removes series of their groups miss none: the series
+   * come in 200 groups (attribute name lists), each indexed by the first query that meets it while
+   * its series still arrive; when the adding is done, every series with a value is visited and no
+   * removed one is.
+   */
+  @Test
+  void indexesMadeWhileSeriesArriveMissNone() throws Exception {
+    for (int round = 0; round < 5; round++) {
+      UnsearchableSeries series = new UnsearchableSeries();
+      int count = 20_000;
+      Thread writer = new Thread(() -> {
+        for (int i = 0; i < count; i++) {
+          series.add(key(i));
+          if (i % 7 == 0) {
+            series.remove(key(i / 2));
+          }
+        }
+      });
+      writer.start();
+      while (writer.isAlive()) {
+        series.forEach("cpu", "host", "h7", key -> { });
+      }
+      writer.join();
+      for (int host = 0; host < 100; host++) {
+        String value = "h" + host;
+        Set<SeriesKey> expected = new HashSet<>();
+        series.forEach("cpu", key -> {
+          if (key.attributes().get("host").equals(value)) {
+            expected.add(key);
+          }
+        });
+        Set<SeriesKey> visited = new HashSet<>();
+        series.forEach("cpu", "host", value, visited::add);
+        Set<SeriesKey> missed = new HashSet<>(expected);
+        missed.removeAll(visited);
+        Set<SeriesKey> wrong = new HashSet<>(visited);
+        wrong.removeAll(expected);
+        assertEquals(List.of(Set.of(), Set.of()), List.of(missed, wrong),
+            "round " + round + ", " + value + ": the series missed, then those visited wrongly");
+        assertTrue(expected.size() > 150, "series with " + value + ": " + expected.size());
+      }
+    }
+  }
+
+  private static SeriesKey key(int i) {
+    return SeriesKey.metric("cpu", Map.of("host", "h" + i % 100, "n", String.valueOf(i), "g" + i % 200, "x"));
   }
 
   private static Set<SeriesKey> named(UnsearchableSeries series, String name) {

@@ -71,6 +71,17 @@ final class LiveMatcher {
     return sorted;
   }
 
+  /** The buffered series that may match: of the demanded name and with a demanded attribute value where there are such. */
+  private static List<LiveSeries.Buffered> snapshot(LiveSeries source, RequiredValues required) {
+    String name = required.name();
+    if (name == null) {
+      return source.snapshot(required::admits);
+    }
+    int attribute = required.anAttribute();
+    return attribute < 0 ? source.snapshot(name, required::admits)
+        : source.snapshot(name, required.field(attribute), required.value(attribute), required::admits);
+  }
+
   /** As {@link #matching}, in the buffers' order: for callers that gather the answer into sorted sets. */
   static List<LiveChunk> matchingAnyOrder(SolrIndexSearcher searcher, List<Query> queries, TimeRange range) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
@@ -80,8 +91,7 @@ final class LiveMatcher {
     IndexSchema schema = searcher.getSchema();
     RequiredValues required = RequiredValues.of(queries, schema);
     String name = required.name();
-    List<LiveSeries.Buffered> buffered = name != null ? source.get().snapshot(name, required::admits)
-        : source.get().snapshot(required::admits);
+    List<LiveSeries.Buffered> buffered = snapshot(source.get(), required);
     if (buffered.isEmpty()) {
       return List.of();
     }

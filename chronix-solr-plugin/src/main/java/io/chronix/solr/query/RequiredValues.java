@@ -119,6 +119,30 @@ final class RequiredValues {
     return names == null || names.size() != 1 ? null : names.iterator().next().utf8ToString();
   }
 
+  /**
+   * The index among the demanded values of one demanded of an attribute, -1 where none is (or two
+   * values are demanded of one field): a source can visit only the series with it.
+   */
+  int anAttribute() {
+    if (contradictory) {
+      return -1;
+    }
+    for (int i = 0; i < fields.length; i++) {
+      if (kinds[i] == ATTRIBUTE) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  String field(int demanded) {
+    return fields[demanded];
+  }
+
+  String value(int demanded) {
+    return wanted[demanded];
+  }
+
   boolean admits(SeriesKey key) {
     if (contradictory) {
       return false;

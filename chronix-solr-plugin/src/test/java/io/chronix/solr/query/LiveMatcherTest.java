@@ -90,6 +90,61 @@ class LiveMatcherTest extends OnTestCore {
     }
   }
 
+  /**
+   * A query that demands a name and an attribute's value offers the value to the source, which may
+   * visit only the series with it; the matches are those of a source that tests every series.
+   */
+  @Test
+  void aDemandedAttributeValueIsOfferedToTheSource() throws Exception {
+    Random random = new Random(5);
+    List<LiveSeries.Buffered> all = series(random);
+    Buffers testing = new Buffers();
+    testing.series = all;
+    List<String> offered = new ArrayList<>();
+    Buffers indexed = new Buffers() {
+      @Override
+      public List<Buffered> snapshot(String name, String attribute, String value, Predicate<SeriesKey> wanted) {
+        offered.add(name + " " + attribute + "=" + value);
+        return snapshot(key -> key.name().equals(name) && value.equals(key.attributes().get(attribute))
+            && wanted.test(key));
+      }
+    };
+    indexed.series = all;
+    RefCounted<SolrIndexSearcher> searcher = core.getSearcher();
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      QParser parser = QParser.getParser("*:*", request);
+      Map<String, String> queries = new java.util.LinkedHashMap<>();
+      queries.put("name:mem AND host:c", "mem host=c");
+      queries.put("cpu{host=\"a\", dc!=\"eu\"}", "cpu host=a");
+      queries.put("name:cpu", null);
+      queries.put("host:a", null);
+      queries.put("name:cpu AND host:a AND host:b", null);
+      for (Map.Entry<String, String> shape : queries.entrySet()) {
+        Query query = shape.getKey().startsWith("name:") || shape.getKey().startsWith("host:")
+            ? QParser.getParser(shape.getKey(), request).getQuery() : SelectorQuery.parse(shape.getKey(), parser);
+        Set<String> expected = fields(testing, searcher.get(), query);
+        assertTrue(shape.getValue() == null || !expected.isEmpty(), () -> "nothing matches " + shape.getKey());
+        offered.clear();
+        assertEquals(expected, fields(indexed, searcher.get(), query), shape.getKey());
+        assertEquals(shape.getValue() == null ? List.of() : List.of(shape.getValue()), offered, shape.getKey());
+      }
+    } finally {
+      searcher.decref();
+      core.getCoreContainer().getObjectCache().remove(LiveSeries.containerKey(core.getName()));
+    }
+  }
+
+  private Set<String> fields(Buffers buffers, SolrIndexSearcher searcher, Query query) {
+    core.getCoreContainer().getObjectCache().put(LiveSeries.containerKey(core.getName()), buffers);
+    Set<String> fields = new HashSet<>();
+    for (LiveChunk chunk : LiveMatcher.matchingAnyOrder(searcher, List.of(query), TimeRange.ALL)) {
+      SeriesFields series = new SeriesFields();
+      series.addAll(chunk.fields());
+      fields.add(series.view().toString());
+    }
+    return fields;
+  }
+
   private static List<LiveSeries.Buffered> series(Random random) {
     List<LiveSeries.Buffered> series = new ArrayList<>();
     String[] names = {"cpu", "mem", "cpu_total"};
@@ -121,7 +176,7 @@ class LiveMatcherTest extends OnTestCore {
   }
 
   /** Buffered series as a server offers them to its node; snapshots are copies. */
-  private static final class Buffers implements LiveSeries {
+  private static class Buffers implements LiveSeries {
     List<LiveSeries.Buffered> series = List.of();
 
     @Override
