@@ -16,7 +16,8 @@ class RangeValuesTextTest {
   /**
    * Each series' values as a sample's timestamp and value texts would make them one by one
    * ({@link ApiWriter#seconds}, {@link GoFloats#format}): timestamps on and off whole seconds, values
-   * of every kind, repeated and not, one buffer for all series. Through a byte generator, as the
+   * of every kind, repeated and not, one buffer for all series (so timestamp texts kept from one
+   * series serve the next, and others share their slots). Through a byte generator, as the
    * API writes (texts that fit its buffer and longer ones), and a char one.
    */
   @Test
