@@ -105,7 +105,7 @@ public final class FieldValues {
       throws IOException {
     // a hash set while gathering: every buffered series is asked about each of its attributes
     Set<String> names = new HashSet<>();
-    read(searcher, queries, range, null, new Reading() {
+    Reading reading = new Reading() {
       @Override
       public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
         columns.addPresent(docs, count, FieldValues::isSeriesField, names);
@@ -138,7 +138,13 @@ public final class FieldValues {
       public boolean needsNames(SeriesKey key) {
         return needs(key);
       }
-    });
+    };
+    long[] window = RecordDocs.overlapWindow(queries.get(0), searcher.getSchema());
+    if (window == null || !ColumnSpans.addNames(searcher, queries.subList(1, queries.size()), window[0], window[1],
+        names)) {
+      readRecords(searcher, queries, null, reading);
+    }
+    readBuffered(searcher, queries, range, reading);
     return new TreeSet<>(names);
   }
 
@@ -214,6 +220,12 @@ public final class FieldValues {
    */
   private static void read(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, Set<String> only,
       Reading reading) throws IOException {
+    readRecords(searcher, queries, only, reading);
+    readBuffered(searcher, queries, range, reading);
+  }
+
+  private static void readRecords(SolrIndexSearcher searcher, List<Query> queries, Set<String> only,
+      Reading reading) throws IOException {
     int[] ids = RecordReader.sortedIds(RecordDocs.of(searcher, queries));
     RecordReader.byLeaf(searcher, ids, (leaf, from, to) -> {
       int[] docs = new int[to - from];
@@ -227,6 +239,10 @@ public final class FieldValues {
         forEachStored(leaf.reader(), docs, only, reading);
       }
     });
+  }
+
+  private static void readBuffered(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, Reading reading)
+      throws IOException {
     if (reading.buffersAddNothing(searcher)) {
       return;
     }

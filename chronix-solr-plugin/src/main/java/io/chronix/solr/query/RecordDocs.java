@@ -1,5 +1,6 @@
 package io.chronix.solr.query;
 
+import io.chronix.core.record.RecordFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +45,30 @@ final class RecordDocs {
   private record LongRange(String field, long lower, long upper) {}
 
   private RecordDocs() {}
+
+  /**
+   * {@code [from, to]} where the main query asks for nothing but records overlapping it (a record's
+   * end at or after from, its start at or before to; either may be left out, and then is unbounded),
+   * else null: the listings' shape, which {@link ColumnSpans} answers.
+   */
+  static long[] overlapWindow(Query main, IndexSchema schema) {
+    Conjunction conjunction = Conjunction.of(main, schema);
+    if (conjunction == null || !(conjunction.rest() instanceof MatchAllDocsQuery)) {
+      return null;
+    }
+    long from = Long.MIN_VALUE;
+    long to = Long.MAX_VALUE;
+    for (LongRange range : conjunction.ranges()) {
+      if (range.field().equals(RecordFields.END) && range.upper() == Long.MAX_VALUE) {
+        from = Math.max(from, range.lower());
+      } else if (range.field().equals(RecordFields.START) && range.lower() == Long.MIN_VALUE) {
+        to = Math.min(to, range.upper());
+      } else {
+        return null;
+      }
+    }
+    return new long[] {from, to};
+  }
 
   static DocSet of(SolrIndexSearcher searcher, List<Query> queries) throws IOException {
     Conjunction main = Conjunction.of(queries.get(0), searcher.getSchema());
