@@ -126,7 +126,7 @@ final class DocValueRecords {
    * Each record's fields that {@code wanted} admits, as text, one row per record in the order
    * given (a record without a field lacks its entry).
    */
-  List<Map<String, String>> fieldsOf(int[] docs, int count, Predicate<String> wanted) throws IOException {
+  List<SortedArrayMap<String>> fieldsOf(int[] docs, int count, Predicate<String> wanted) throws IOException {
     List<Column> read = new ArrayList<>();
     for (Column column : columns) {
       if (wanted.test(column.name())) {
@@ -140,7 +140,7 @@ final class DocValueRecords {
       names[c] = read.get(c).name();
       texts[c] = read.get(c).texts(docs, count);
     }
-    List<Map<String, String>> rows = new ArrayList<>(count);
+    List<SortedArrayMap<String>> rows = new ArrayList<>(count);
     for (int i = 0; i < count; i++) {
       int present = 0;
       for (String[] column : texts) {

@@ -4,9 +4,11 @@ import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.ByNames;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.SortedArrayMap;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -153,9 +155,9 @@ public final class FieldValues {
    * as text), in no particular order: what a listing of the series answers, without a document, a
    * joined series and an answer document per record.
    */
-  public static Set<Map<String, String>> series(SolrIndexSearcher searcher, List<Query> queries,
+  public static Collection<SortedArrayMap<String>> series(SolrIndexSearcher searcher, List<Query> queries,
       TimeRange range) throws IOException {
-    Set<Map<String, String>> series = new HashSet<>();
+    SeriesRows series = new SeriesRows();
     read(searcher, queries, range, null, new Reading() {
       @Override
       public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
@@ -173,11 +175,10 @@ public final class FieldValues {
 
       @Override
       public boolean needs(SeriesKey key) {
-        KeyRow row = KeyRow.of(key);
-        return !series.contains(row != null ? row : SeriesFields.of(key).firstValues());
+        return !series.contains(key);
       }
     });
-    return series;
+    return series.rows();
   }
 
   /** What is done with the matches: a segment's columns where it has them, else each record's or buffered series' fields. */

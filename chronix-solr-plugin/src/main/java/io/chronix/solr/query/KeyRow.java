@@ -6,9 +6,9 @@ import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SortedArrayMap;
 
 /**
- * A buffered series' key looked up among a series listing's rows (each a {@link SortedArrayMap}
- * of name, type and attributes by field name) without making its row: the same hash as that
- * row's, and equal to it. A live listing of 1,000 series made each key's fields and row for the
+ * A buffered series' key looked up among a series listing's rows ({@link SeriesRows}: each a
+ * {@link SortedArrayMap} of name, type and attributes by field name) without making its row: the
+ * same hash as that row's, and equal to it. A live listing of 1,000 series made each key's fields and row for the
  * lookup and compared rows as maps: a third of its time went with that (docs/benchmarks.md).
  * Only for lookups: it is no map, and no row equals it.
  */
@@ -30,13 +30,29 @@ final class KeyRow {
         : new KeyRow(key);
   }
 
-  /** As {@link SortedArrayMap#hashCode()} of the key's row: the sum over fields of name and value hashes XORed. */
+  /**
+   * As {@link SortedArrayMap#orderedHashCode()} of the key's row: its fields in name order, the name
+   * and type fields among the attributes where their names sort.
+   */
   @Override
   public int hashCode() {
-    int h = (NAME_HASH ^ key.name().hashCode()) + (TYPE_HASH ^ key.type().hashCode());
     AttributeMap attributes = key.attributes();
-    for (int i = 0; i < attributes.size(); i++) {
-      h += attributes.name(i).hashCode() ^ attributes.value(i).hashCode();
+    int h = 1;
+    boolean name = false;
+    boolean type = false;
+    for (int i = 0; i <= attributes.size(); i++) {
+      String next = i < attributes.size() ? attributes.name(i) : null;
+      if (!name && (next == null || RecordFields.NAME.compareTo(next) < 0)) {
+        h = 31 * (31 * h + NAME_HASH) + key.name().hashCode();
+        name = true;
+      }
+      if (!type && (next == null || RecordFields.TYPE.compareTo(next) < 0)) {
+        h = 31 * (31 * h + TYPE_HASH) + key.type().hashCode();
+        type = true;
+      }
+      if (next != null) {
+        h = 31 * (31 * h + next.hashCode()) + attributes.value(i).hashCode();
+      }
     }
     return h;
   }
@@ -44,9 +60,10 @@ final class KeyRow {
   /** Whether {@code other} is the key's row: its fields in name order are the key's name, type and attributes. */
   @Override
   public boolean equals(Object other) {
-    if (!(other instanceof SortedArrayMap<?> row)) {
+    if (!(other instanceof SeriesRows.Row wrapped)) {
       return false;
     }
+    SortedArrayMap<String> row = wrapped.fields();
     AttributeMap attributes = key.attributes();
     if (row.size() != attributes.size() + 2) {
       return false;
