@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.record.RecordFields;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -20,10 +19,8 @@ import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.DocIterator;
 import org.apache.solr.search.QParser;
 import org.apache.solr.search.SolrIndexSearcher;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The label names of a time range from the segments' column spans are the series fields of the
@@ -31,38 +28,18 @@ import org.junit.jupiter.api.io.TempDir;
  * replaced records, attributes that few records have, string series filtered out, windows on and
  * between records' bounds; and a segment's new deletions are seen.
  */
-class ColumnSpansTest {
+class ColumnSpansTest extends OnTestCore {
 
   private static final int RECORDS = 2_000;
   private static final long SPAN = 1_000_000;
 
-  @TempDir static Path home;
-  private static TestCore testCore;
   private static final List<Long> BOUNDS = new ArrayList<>();
 
   @BeforeAll
   static void indexRecords() throws Exception {
-    testCore = TestCore.start(home);
     Random random = new Random(1127);
-    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(testCore.core())) {
-      for (int segment = 0; segment < 4; segment++) {
-        List<SolrInputDocument> records = new ArrayList<>();
-        for (int i = 0; i < RECORDS / 4; i++) {
-          boolean again = segment > 0 && random.nextInt(20) == 0;
-          records.add(record(again ? "r0-" + random.nextInt(RECORDS / 4) : "r" + segment + "-" + i, segment, random));
-        }
-        solr.add(records);
-        solr.commit();
-      }
-      solr.deleteById(List.of("r1-1", "r1-2", "r2-3"));
-      solr.commit();
-    }
-  }
-
-  @AfterAll
-  static void stopCore() {
-    if (testCore != null) {
-      testCore.close();
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
+      SegmentedRecords.index(solr, RECORDS, random, ColumnSpansTest::record, List.of("r1-1", "r1-2", "r2-3"));
     }
   }
 
@@ -97,7 +74,7 @@ class ColumnSpansTest {
     Random random = new Random(9);
     String[] filters = {null, "-type:string", "name:m1", "host:nobody"};
     int partial = 0;
-    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(testCore.core(), new ModifiableSolrParams())) {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       SolrIndexSearcher searcher = request.getSearcher();
       for (int round = 0; round < 300; round++) {
         long from = random.nextInt(8) == 0 ? -5 : (long) (random.nextDouble() * SPAN);
@@ -135,17 +112,17 @@ class ColumnSpansTest {
   @Test
   void aSegmentsNewDeletionsAreSeen() throws Exception {
     List<Query> all;
-    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(testCore.core(), new ModifiableSolrParams())) {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       all = List.of();
       Set<String> names = new TreeSet<>();
       assertTrue(ColumnSpans.addNames(request.getSearcher(), all, Long.MIN_VALUE, Long.MAX_VALUE, names));
       assertTrue(names.contains("solo"), names.toString());
     }
-    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(testCore.core())) {
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
       solr.deleteByQuery("solo:*");
       solr.commit();
     }
-    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(testCore.core(), new ModifiableSolrParams())) {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       Set<String> names = new TreeSet<>();
       assertTrue(ColumnSpans.addNames(request.getSearcher(), all, Long.MIN_VALUE, Long.MAX_VALUE, names));
       assertEquals(fieldsOf(request.getSearcher(), List.of(parse("*:*", request))), names);

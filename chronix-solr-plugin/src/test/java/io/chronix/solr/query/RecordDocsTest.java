@@ -3,7 +3,6 @@ package io.chronix.solr.query;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -16,10 +15,8 @@ import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.DocSet;
 import org.apache.solr.search.QParser;
 import org.apache.solr.search.SolrIndexSearcher;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The records a series query selects, against Solr's own answer for the same queries, over several
@@ -27,42 +24,22 @@ import org.junit.jupiter.api.io.TempDir;
  * doc values), many (ranges read from the points) and all, ranges that every record, some or none
  * satisfy.
  */
-class RecordDocsTest {
+class RecordDocsTest extends OnTestCore {
 
   private static final int RECORDS = 3_000;
   private static final long SPAN = 1_000_000;
 
-  @TempDir static Path home;
-  private static TestCore testCore;
   /** Every record's start and end: ranges that begin or end on one check the bounds. */
   private static final List<Long> BOUNDS = new ArrayList<>();
 
   @BeforeAll
   static void indexRecords() throws Exception {
-    testCore = TestCore.start(home);
     Random random = new Random(20261127);
-    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(testCore.core())) {
-      for (int segment = 0; segment < 4; segment++) {
-        List<SolrInputDocument> records = new ArrayList<>();
-        for (int i = 0; i < RECORDS / 4; i++) {
-          // a few ids of earlier segments again: the later record replaces the earlier one, which
-          // stays in its segment as deleted (few: many deletes would make the policy merge them away)
-          boolean again = segment > 0 && random.nextInt(20) == 0;
-          records.add(record(again ? "r0-" + random.nextInt(RECORDS / 4) : "r" + segment + "-" + i, segment, random));
-        }
-        solr.add(records);
-        solr.commit();
-      }
-      solr.deleteById(List.of("r1-1", "r1-2", "r2-3", "r3-10", "r3-11"));
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
+      SegmentedRecords.index(solr, RECORDS, random, RecordDocsTest::record,
+          List.of("r1-1", "r1-2", "r2-3", "r3-10", "r3-11"));
       solr.deleteByQuery("host:h7");
       solr.commit();
-    }
-  }
-
-  @AfterAll
-  static void stopCore() {
-    if (testCore != null) {
-      testCore.close();
     }
   }
 
@@ -90,7 +67,7 @@ class RecordDocsTest {
     String[] filters = {null, "-type:string", "host:h3", "name:m1", "name:m1 OR name:m2 OR name:m3", "host:nobody"};
     String[] mains = {"", "name:m2 AND ", "host:h4 AND ", "*:* AND ", "type:metric AND "};
     int many = 0;
-    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(testCore.core(), new ModifiableSolrParams())) {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       SolrIndexSearcher searcher = request.getSearcher();
       for (int round = 0; round < 400; round++) {
         long from = random.nextInt(8) == 0 ? -5 : (long) (random.nextDouble() * SPAN);
@@ -131,7 +108,7 @@ class RecordDocsTest {
    */
   @Test
   void movingWindowsOverManyRecordsLeaveNoEntryInTheFilterCache() throws Exception {
-    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(testCore.core(), new ModifiableSolrParams())) {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       SolrIndexSearcher searcher = request.getSearcher();
       Query filter = parse("-type:string", request);
       searcher.getFilterCache().clear(); // the other test's queries may have filled it
