@@ -32,12 +32,20 @@ import org.apache.solr.search.SolrIndexSearcher;
  *
  * <p>Made once a segment and filter list, on the first listing that asks, and kept while the
  * segment (with its deletions) is open: segments never change, and a new set of deletions makes a
- * new reader. At most {@value #FILTER_LISTS} filter lists a segment are kept.
+ * new reader. At most {@value #FILTER_LISTS} filter lists a segment are kept, and at most
+ * {@value #MAX_SPANS} spans for each.
  */
 final class ColumnSpans {
 
   /** Filter lists kept a segment: the listing's default and a few metrics' selectors. */
   private static final int FILTER_LISTS = 8;
+  /**
+   * Spans a segment and filter list may keep (16 bytes each): where records are that scattered in
+   * time (series far apart, each record a span of its own), the listing reads the records instead.
+   */
+  static final int MAX_SPANS = 16_384;
+  /** Kept for a segment whose spans would exceed {@link #MAX_SPANS}: made once, not again for each listing. */
+  private static final ColumnSpans SCATTERED = new ColumnSpans(Map.of());
   private static final Map<IndexReader.CacheKey, Map<List<Query>, ColumnSpans>> KEPT = new WeakHashMap<>();
 
   /** Per column: start, end, start, end, ... of disjoint spans in increasing order. */
@@ -71,11 +79,14 @@ final class ColumnSpans {
         if (matches == null) {
           matches = filters.isEmpty() ? searcher.getLiveDocSet() : searcher.getDocSet(filters);
         }
-        bySegment[i] = of(leaves.get(i), matches);
+        bySegment[i] = of(leaves.get(i), matches, MAX_SPANS);
         if (bySegment[i] == null) {
           return false;
         }
         keep(helper.getKey(), filters, bySegment[i]);
+      }
+      if (bySegment[i].scattered()) {
+        return false;
       }
     }
     for (ColumnSpans segment : bySegment) {
@@ -119,9 +130,10 @@ final class ColumnSpans {
 
   /**
    * The segment's spans over the records among {@code matches} (the index's documents); null
-   * where a series field of the segment has no doc values.
+   * where a series field of the segment has no doc values, {@link #scattered()} ones where they
+   * would be more than {@code maxSpans}.
    */
-  static ColumnSpans of(LeafReaderContext leaf, DocSet matches) throws IOException {
+  static ColumnSpans of(LeafReaderContext leaf, DocSet matches, int maxSpans) throws IOException {
     LeafReader reader = leaf.reader();
     NumericDocValues starts = reader.getNumericDocValues(RecordFields.START);
     NumericDocValues ends = reader.getNumericDocValues(RecordFields.END);
@@ -165,12 +177,23 @@ final class ColumnSpans {
       }
     }
     Map<String, long[]> spans = new LinkedHashMap<>();
+    int kept = 0;
     for (int c = 0; c < collected.length; c++) {
       if (collected[c].size > 0) {
-        spans.put(columns.get(c), collected[c].merged());
+        long[] merged = collected[c].merged();
+        kept += merged.length / 2;
+        if (kept > maxSpans) {
+          return SCATTERED;
+        }
+        spans.put(columns.get(c), merged);
       }
     }
     return new ColumnSpans(spans);
+  }
+
+  /** Whether the segment's records were too scattered in time to keep their spans. */
+  boolean scattered() {
+    return this == SCATTERED;
   }
 
   private static boolean isSeriesField(String field) {

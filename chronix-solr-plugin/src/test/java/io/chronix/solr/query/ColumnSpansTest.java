@@ -130,6 +130,22 @@ class ColumnSpansTest extends OnTestCore {
     }
   }
 
+  /**
+   * A segment whose spans would be more than the cap keeps none: each segment of this index has
+   * hundreds of spans a column (records a quarter of the span apart at random), so a cap of 10 is
+   * exceeded and the default one is not.
+   */
+  @Test
+  void segmentsTooScatteredInTimeKeepNoSpans() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      for (org.apache.lucene.index.LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        assertTrue(ColumnSpans.of(leaf, searcher.getLiveDocSet(), 10).scattered());
+        assertTrue(!ColumnSpans.of(leaf, searcher.getLiveDocSet(), ColumnSpans.MAX_SPANS).scattered());
+      }
+    }
+  }
+
   /** Spans merged where they overlap or touch answer whether any record meets a range, as the records do one by one. */
   @Test
   void mergedSpansMeetWhatTheirRecordsMeet() {
