@@ -248,7 +248,7 @@ public class ChronixQueryComponent extends SearchComponent {
     }
     String valuesOf = params.get(FIELD_VALUES);
     if (valuesOf != null) {
-      if (!RecordFields.NAME.equals(valuesOf) && !RecordFields.TYPE.equals(valuesOf) && !RecordFields.isAttribute(valuesOf)) {
+      if (!RecordFields.isSeriesField(valuesOf)) {
         throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
             FIELD_VALUES + ": '" + valuesOf + "' is a record field, not a series field (use name, type or attributes)");
       }

@@ -45,6 +45,11 @@ public final class RecordFields {
     return !RESERVED.contains(field) && (!field.startsWith("_") || SeriesOrigin.isOrigin(field));
   }
 
+  /** A field that tells series apart: the name, the type or an attribute. */
+  public static boolean isSeriesField(String field) {
+    return field.equals(NAME) || field.equals(TYPE) || isAttribute(field);
+  }
+
   public static long nanosToMillis(long nanos) {
     return Math.floorDiv(nanos, 1_000_000L);
   }

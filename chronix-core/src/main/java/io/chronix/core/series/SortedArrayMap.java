@@ -77,7 +77,8 @@ public class SortedArrayMap<V> extends AbstractMap<String, V> {
     return names.length == 0;
   }
 
-  int indexOf(Object name) {
+  /** The name's place among the names, negative where it is none of them. */
+  public int indexOf(Object name) {
     return name instanceof String ? Arrays.binarySearch(names, name) : -1;
   }
 

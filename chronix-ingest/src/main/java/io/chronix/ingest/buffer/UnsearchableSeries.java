@@ -108,11 +108,11 @@ final class UnsearchableSeries {
       Group group = entry.getValue();
       ValueIndex index = group.indexes.get(attribute);
       if (index == null) {
-        int place = placeOf(entry.getKey().attributes(), attribute);
+        int place = entry.getKey().attributes().indexOf(attribute);
         if (place < 0) {
           continue; // the group's series lack the attribute
         }
-        index = indexOf(name, entry.getKey(), group, attribute, place);
+        index = indexBy(name, entry.getKey(), group, attribute, place);
         if (index == null) {
           continue; // the group emptied meanwhile
         }
@@ -122,7 +122,7 @@ final class UnsearchableSeries {
   }
 
   /** The group's index by the attribute, made inside the name's compute where it has none yet; null where the group is gone. */
-  private ValueIndex indexOf(String name, AttributeNames names, Group group, String attribute, int place) {
+  private ValueIndex indexBy(String name, AttributeNames names, Group group, String attribute, int place) {
     byName.computeIfPresent(name, (same, groups) -> {
       if (groups.get(names) == group && !group.indexes.containsKey(attribute)) {
         group.index(attribute, place);
@@ -132,14 +132,6 @@ final class UnsearchableSeries {
     return group.indexes.get(attribute);
   }
 
-  private static int placeOf(AttributeMap attributes, String attribute) {
-    for (int i = 0; i < attributes.size(); i++) {
-      if (attributes.name(i).equals(attribute)) {
-        return i;
-      }
-    }
-    return -1;
-  }
 
   private static void visit(Map<AttributeNames, Group> groups, Predicate<SeriesKey> groupWanted,
       Consumer<SeriesKey> action) {

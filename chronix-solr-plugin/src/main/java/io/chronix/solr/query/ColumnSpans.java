@@ -140,7 +140,7 @@ final class ColumnSpans {
     List<String> columns = new ArrayList<>();
     List<DocIdSetIterator> present = new ArrayList<>();
     for (FieldInfo info : reader.getFieldInfos()) {
-      if (!isSeriesField(info.name)) {
+      if (!RecordFields.isSeriesField(info.name)) {
         continue;
       }
       if (info.getDocValuesType() == DocValuesType.NONE) {
@@ -194,10 +194,6 @@ final class ColumnSpans {
   /** Whether the segment's records were too scattered in time to keep their spans. */
   boolean scattered() {
     return this == SCATTERED;
-  }
-
-  private static boolean isSeriesField(String field) {
-    return field.equals(RecordFields.NAME) || field.equals(RecordFields.TYPE) || RecordFields.isAttribute(field);
   }
 
   /** Records' spans as they come, then sorted and merged where they overlap or touch. */

@@ -110,7 +110,7 @@ public final class FieldValues {
     Reading reading = new Reading() {
       @Override
       public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
-        columns.addPresent(docs, count, FieldValues::isSeriesField, names);
+        columns.addPresent(docs, count, RecordFields::isSeriesField, names);
       }
 
       @Override
@@ -164,7 +164,7 @@ public final class FieldValues {
         // in batches: the maps of a batch exist at once, the distinct series stay
         for (int from = 0; from < count; from += RecordReader.BATCH) {
           int n = Math.min(RecordReader.BATCH, count - from);
-          series.addAll(columns.fieldsOf(Arrays.copyOfRange(docs, from, from + n), n, FieldValues::isSeriesField));
+          series.addAll(columns.fieldsOf(Arrays.copyOfRange(docs, from, from + n), n, RecordFields::isSeriesField));
         }
       }
 
@@ -257,10 +257,6 @@ public final class FieldValues {
     }
   }
 
-  private static boolean isSeriesField(String field) {
-    return field.equals(RecordFields.NAME) || field.equals(RecordFields.TYPE) || RecordFields.isAttribute(field);
-  }
-
   private static SeriesFields fieldsOf(Document document) {
     SeriesFields fields = new SeriesFields();
     fields.addAll(document);
@@ -274,7 +270,7 @@ public final class FieldValues {
       DocumentStoredFieldVisitor visitor = new DocumentStoredFieldVisitor() {
         @Override
         public Status needsField(FieldInfo info) {
-          boolean wanted = only == null ? isSeriesField(info.name) : only.contains(info.name);
+          boolean wanted = only == null ? RecordFields.isSeriesField(info.name) : only.contains(info.name);
           return wanted ? Status.YES : Status.NO;
         }
       };

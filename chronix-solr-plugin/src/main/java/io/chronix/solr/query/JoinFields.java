@@ -38,7 +38,7 @@ public final class JoinFields {
       if (field.isEmpty()) {
         continue;
       }
-      if (!RecordFields.NAME.equals(field) && !RecordFields.TYPE.equals(field) && !RecordFields.isAttribute(field)) {
+      if (!RecordFields.isSeriesField(field)) {
         throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
             "cj: '" + field + "' is a record field, not a series field (use name, type or attributes)");
       }

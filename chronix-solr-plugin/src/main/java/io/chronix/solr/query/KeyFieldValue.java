@@ -20,14 +20,7 @@ final class KeyFieldValue {
   KeyFieldValue(String field) {
     this.field = field;
     this.keyField = field.equals(RecordFields.NAME) || field.equals(RecordFields.TYPE);
-    this.place = new ByNames<>(attributes -> {
-      for (int i = 0; i < attributes.size(); i++) {
-        if (attributes.name(i).equals(field)) {
-          return i;
-        }
-      }
-      return -1;
-    });
+    this.place = new ByNames<>(attributes -> attributes.indexOf(field));
   }
 
   /** The key's value of the field, null where it has none. */

@@ -102,7 +102,7 @@ final class RequiredValues {
    * that neither copy fields nor a default fill in where the series has no value.
    */
   private static boolean isExactSeriesField(String field, IndexSchema schema) {
-    if (!field.equals(RecordFields.NAME) && !field.equals(RecordFields.TYPE) && !RecordFields.isAttribute(field)) {
+    if (!RecordFields.isSeriesField(field)) {
       return false;
     }
     SchemaField schemaField = schema.getFieldOrNull(field);

@@ -45,7 +45,7 @@ public final class SeriesFields {
   public void addAll(Document document) {
     for (IndexableField field : document.getFields()) {
       String name = field.name();
-      if (name.equals(RecordFields.NAME) || name.equals(RecordFields.TYPE) || RecordFields.isAttribute(name)) {
+      if (RecordFields.isSeriesField(name)) {
         add(name, text(field));
       }
     }

@@ -146,6 +146,27 @@ class ColumnSpansTest extends OnTestCore {
     }
   }
 
+  /** Only a main query of nothing but overlap ranges is answered from spans; any other clause or bound is not. */
+  @Test
+  void onlyOverlapWindowsAreTheListingsShape() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      org.apache.solr.schema.IndexSchema schema = request.getSchema();
+      assertEquals(List.of(5L, 10L), window(parse("end:[5 TO *] AND start:[* TO 10]", request), schema));
+      assertEquals(List.of(Long.MIN_VALUE, 10L), window(parse("start:[* TO 10]", request), schema));
+      assertEquals(List.of(5L, Long.MAX_VALUE), window(parse("end:[5 TO *]", request), schema));
+      for (String other : new String[] {"start:[5 TO 10]", "end:[5 TO 10]", "name:m1 AND start:[* TO 10]",
+          "end:[5 TO *] OR start:[* TO 10]", "count:[1 TO *] AND start:[* TO 10]"}) {
+        assertEquals(null, RecordDocs.overlapWindow(parse(other, request), schema), other);
+      }
+    }
+  }
+
+  private static List<Long> window(Query main, org.apache.solr.schema.IndexSchema schema) {
+    long[] window = RecordDocs.overlapWindow(main, schema);
+    assertNotNull(window, main::toString);
+    return List.of(window[0], window[1]);
+  }
+
   /** Spans merged where they overlap or touch answer whether any record meets a range, as the records do one by one. */
   @Test
   void mergedSpansMeetWhatTheirRecordsMeet() {
