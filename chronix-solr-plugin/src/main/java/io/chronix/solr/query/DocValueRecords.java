@@ -37,7 +37,8 @@ import org.apache.solr.schema.SchemaField;
  * the order of their ordinals. Lucene keeps a text column's terms LZ4-compressed in blocks of 64:
  * looked up in document order, every record's id (its own term) and every attribute value cost
  * inflating a block again, a third of listing 10,000 series. In ordinal order each block is
- * inflated once, and a value shared by many records is looked up once.
+ * inflated once, and a value shared by many records is looked up once. A series field's values,
+ * once looked up, are kept by ordinal while the segment is open ({@link OrdinalTexts}).
  */
 final class DocValueRecords {
 
@@ -200,21 +201,34 @@ final class DocValueRecords {
     public String[] texts(int[] docs, int count) throws IOException {
       // doc values iterate forward only: a fresh iterator per read
       SortedDocValues values = DocValues.getSorted(reader, name);
-      long[] byOrd = new long[count];
-      int present = 0;
+      String[] kept = kept(values);
+      String[] texts = new String[count];
+      long[] byOrd = null; // records whose value is not kept yet, by ordinal
+      int missing = 0;
       for (int i = 0; i < count; i++) {
         if (values.advanceExact(docs[i])) {
-          byOrd[present++] = ((long) values.ordValue() << 32) | i;
+          int ord = values.ordValue();
+          String value = kept == null ? null : kept[ord];
+          if (value != null) {
+            texts[i] = value;
+          } else {
+            if (byOrd == null) {
+              byOrd = new long[count - i];
+            }
+            byOrd[missing++] = ((long) ord << 32) | i;
+          }
         }
       }
-      Arrays.sort(byOrd, 0, present);
-      String[] texts = new String[count];
+      if (missing == 0) {
+        return texts;
+      }
+      Arrays.sort(byOrd, 0, missing);
       int lastOrd = -1;
       String value = null;
-      for (int p = 0; p < present; p++) {
+      for (int p = 0; p < missing; p++) {
         int ord = (int) (byOrd[p] >>> 32);
         if (ord != lastOrd) {
-          value = values.lookupOrd(ord).utf8ToString();
+          value = text(values, ord, kept);
           lastOrd = ord;
         }
         texts[(int) byOrd[p]] = value;
@@ -225,6 +239,7 @@ final class DocValueRecords {
     @Override
     public void addValues(int[] docs, int count, Collection<String> values) throws IOException {
       SortedDocValues column = DocValues.getSorted(reader, name);
+      String[] kept = kept(column);
       FixedBitSet seen = new FixedBitSet(Math.max(1, column.getValueCount()));
       for (int i = 0; i < count; i++) {
         if (column.advanceExact(docs[i])) {
@@ -234,8 +249,25 @@ final class DocValueRecords {
       // in ordinal order: each block of the terms dictionary inflated once
       for (int ord = seen.nextSetBit(0); ord != DocIdSetIterator.NO_MORE_DOCS;
           ord = ord + 1 < seen.length() ? seen.nextSetBit(ord + 1) : DocIdSetIterator.NO_MORE_DOCS) {
-        values.add(column.lookupOrd(ord).utf8ToString());
+        values.add(text(column, ord, kept));
       }
+    }
+
+    /** The segment's kept values of a series field ({@link OrdinalTexts}); null for other columns or where none are kept. */
+    private String[] kept(SortedDocValues values) {
+      return RecordFields.isSeriesField(name) ? OrdinalTexts.column(reader, name, values.getValueCount()) : null;
+    }
+
+    private static String text(SortedDocValues values, int ord, String[] kept) throws IOException {
+      if (kept == null) {
+        return values.lookupOrd(ord).utf8ToString();
+      }
+      String value = kept[ord];
+      if (value == null) {
+        value = values.lookupOrd(ord).utf8ToString();
+        kept[ord] = value;
+      }
+      return value;
     }
 
     @Override

@@ -1,0 +1,85 @@
+package io.chronix.solr.query;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
+
+/**
+ * A segment's series field values as Strings by ordinal, kept while the segment is open. A series
+ * listing or a {@code max} over records reads a text column's values record by record: looking each
+ * ordinal up in Lucene's terms dictionary (a block inflated and a term seeked), decoding its UTF-8
+ * and sorting the records by ordinal so that each block is inflated once was a fifth of listing
+ * 1,000 series over 6 hours (docs/benchmarks.md). Segments never change, so an ordinal's String is
+ * the same until the segment closes; kept, it also keeps its hash, which the listing's rows are
+ * hashed by.
+ *
+ * <p>A column is kept only where it has at most {@value #MAX_VALUES} values (not ids, not an
+ * attribute as many-valued as ids), and all columns kept hold at most {@value #MAX_SLOTS} slots
+ * together (4 bytes each, plus the Strings looked up so far). A column past either bound is read
+ * from the terms dictionary as before. Slots are filled as they are first looked up; two readers
+ * may fill one slot at once, each with an equal String.
+ */
+final class OrdinalTexts {
+
+  static final int MAX_VALUES = 65_536;
+  static final int MAX_SLOTS = 1 << 20;
+
+  /** Per segment core: per field its slots. Guarded by the class. */
+  private static final Map<IndexReader.CacheKey, Map<String, String[]>> KEPT = new HashMap<>();
+  private static int slots;
+
+  private OrdinalTexts() {}
+
+  /**
+   * The kept slots of the segment's column, made (empty) on first use; null where the column is
+   * not kept: too many values, the bound reached, or a segment that cannot tell when it closes.
+   */
+  static String[] column(LeafReader segment, String field, int valueCount) {
+    if (valueCount > MAX_VALUES) {
+      return null;
+    }
+    IndexReader.CacheHelper helper = segment.getCoreCacheHelper();
+    if (helper == null) {
+      return null;
+    }
+    IndexReader.CacheKey core = helper.getKey();
+    synchronized (OrdinalTexts.class) {
+      Map<String, String[]> columns = KEPT.get(core);
+      String[] kept = columns == null ? null : columns.get(field);
+      if (kept != null) {
+        return kept.length == valueCount ? kept : null;
+      }
+      if (slots + valueCount > MAX_SLOTS) {
+        return null;
+      }
+      if (columns == null) {
+        try {
+          helper.addClosedListener(OrdinalTexts::drop);
+        } catch (RuntimeException e) {
+          return null; // a reader that cannot tell when it closes keeps nothing
+        }
+        columns = new HashMap<>();
+        KEPT.put(core, columns);
+      }
+      kept = new String[valueCount];
+      columns.put(field, kept);
+      slots += valueCount;
+      return kept;
+    }
+  }
+
+  /** Slots kept in all: for tests. */
+  static synchronized int slots() {
+    return slots;
+  }
+
+  private static synchronized void drop(IndexReader.CacheKey core) {
+    Map<String, String[]> columns = KEPT.remove(core);
+    if (columns != null) {
+      for (String[] kept : columns.values()) {
+        slots -= kept.length;
+      }
+    }
+  }
+}

@@ -1,0 +1,167 @@
+package io.chronix.solr.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SortedArrayMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.util.Bits;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.params.ModifiableSolrParams;
+import org.apache.solr.request.LocalSolrQueryRequest;
+import org.apache.solr.search.SolrIndexSearcher;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Series field values read from doc values with the segments' kept Strings by ordinal are the
+ * records' stored values, read after read (the first reads fill the slots, later ones take them);
+ * a kept value is handed out as the same String again, ids are not kept; a column past the bounds
+ * is not kept, and a closed segment's slots are given back.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class OrdinalTextsTest extends OnTestCore {
+
+  private static final int RECORDS = 2_000;
+
+  @BeforeAll
+  static void indexRecords() throws Exception {
+    Random random = new Random(1128);
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
+      SegmentedRecords.index(solr, RECORDS, random, OrdinalTextsTest::record, List.of("r1-1", "r2-2", "r3-3"));
+    }
+  }
+
+  private static SolrInputDocument record(String id, int segment, Random random) {
+    SolrInputDocument record = new SolrInputDocument();
+    record.addField("id", id);
+    record.addField("name", "m" + random.nextInt(7));
+    record.addField("type", "metric");
+    record.addField("start", random.nextInt(1_000));
+    record.addField("end", 1_000 + random.nextInt(1_000));
+    record.addField("host", "h" + random.nextInt(400));
+    if (random.nextInt(3) == 0) {
+      record.addField("dc", "dc-" + random.nextInt(5) + "-\u00e9"); // not ASCII: decoded from UTF-8
+    }
+    record.addField("data", new byte[] {0});
+    return record;
+  }
+
+  @Test
+  @Order(1)
+  void valuesAreTheStoredOnesReadAfterRead() throws Exception {
+    Random random = new Random(5);
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      assertTrue(searcher.getIndexReader().leaves().size() > 1, "one segment");
+      for (int round = 0; round < 200; round++) {
+        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(random.nextInt(
+            searcher.getIndexReader().leaves().size()));
+        LeafReader reader = leaf.reader();
+        int[] docs = someDocs(reader, random);
+        DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
+        assertNotNull(columns, "doc values");
+        List<SortedArrayMap<String>> rows = columns.fieldsOf(docs, docs.length, RecordFields::isSeriesField);
+        Set<String> hosts = new TreeSet<>();
+        Set<String> dcs = new TreeSet<>();
+        for (int i = 0; i < docs.length; i++) {
+          Document stored = reader.storedFields().document(docs[i]);
+          TreeMap<String, String> expected = new TreeMap<>();
+          for (IndexableField field : stored.getFields()) {
+            if (RecordFields.isSeriesField(field.name())) {
+              expected.put(field.name(), SeriesFields.text(field));
+            }
+          }
+          assertEquals(expected, new TreeMap<>(rows.get(i)), "round " + round + ", doc " + docs[i]);
+          hosts.add(stored.get("host"));
+          if (stored.get("dc") != null) {
+            dcs.add(stored.get("dc"));
+          }
+        }
+        Set<String> values = new TreeSet<>();
+        columns.addValues("host", docs, docs.length, values);
+        assertEquals(hosts, values, "round " + round);
+        values.clear();
+        columns.addValues("dc", docs, docs.length, values);
+        assertEquals(dcs, values, "round " + round);
+      }
+      assertTrue(OrdinalTexts.slots() > 0, "nothing kept");
+    }
+  }
+
+  @Test
+  @Order(2)
+  void aKeptValueIsTheSameStringAgainAndIdsAreNotKept() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      LeafReader reader = searcher.getIndexReader().leaves().get(0).reader();
+      int[] docs = someDocs(reader, new Random(3));
+      DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
+      List<SortedArrayMap<String>> first = columns.fieldsOf(docs, docs.length, field -> true);
+      List<SortedArrayMap<String>> again = DocValueRecords.of(reader, searcher.getSchema())
+          .fieldsOf(docs, docs.length, field -> true);
+      for (int i = 0; i < docs.length; i++) {
+        assertSame(first.get(i).get("host"), again.get(i).get("host"), "doc " + docs[i]);
+        assertSame(first.get(i).get("name"), again.get(i).get("name"), "doc " + docs[i]);
+        assertEquals(first.get(i).get("id"), again.get(i).get("id"));
+        assertNotSame(first.get(i).get("id"), again.get(i).get("id"), "an id kept");
+      }
+    }
+  }
+
+  @Test
+  @Order(3)
+  void columnsPastTheBoundsAreNotKeptAndClosedSegmentsGiveTheirSlotsBack() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      LeafReader reader = request.getSearcher().getIndexReader().leaves().get(0).reader();
+      assertNull(OrdinalTexts.column(reader, "wide", OrdinalTexts.MAX_VALUES + 1), "too many values");
+      assertNotNull(OrdinalTexts.column(reader, "narrow", OrdinalTexts.MAX_VALUES));
+      int filled = 0;
+      while (OrdinalTexts.column(reader, "filler" + filled, OrdinalTexts.MAX_VALUES) != null) {
+        filled++;
+        assertTrue(OrdinalTexts.slots() <= OrdinalTexts.MAX_SLOTS, "over the bound: " + OrdinalTexts.slots());
+      }
+      assertTrue(filled < OrdinalTexts.MAX_SLOTS / OrdinalTexts.MAX_VALUES, "filled " + filled);
+      assertNotNull(OrdinalTexts.column(reader, "narrow", OrdinalTexts.MAX_VALUES), "a kept column lost");
+    }
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
+      solr.optimize(); // one segment: the others close once no searcher holds them
+    }
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      assertEquals(1, request.getSearcher().getIndexReader().leaves().size());
+      // other test classes' cores may keep a few small columns; the fillers are gone
+      assertTrue(OrdinalTexts.slots() < OrdinalTexts.MAX_VALUES, "slots of closed segments: " + OrdinalTexts.slots());
+    }
+  }
+
+  /** Some live documents of the segment, increasing. */
+  private static int[] someDocs(LeafReader reader, Random random) {
+    Bits live = reader.getLiveDocs();
+    List<Integer> docs = new ArrayList<>();
+    int every = 1 + random.nextInt(5);
+    for (int doc = random.nextInt(every); doc < reader.maxDoc(); doc += 1 + random.nextInt(every)) {
+      if (live == null || live.get(doc)) {
+        docs.add(doc);
+      }
+    }
+    return docs.stream().mapToInt(Integer::intValue).toArray();
+  }
+}
