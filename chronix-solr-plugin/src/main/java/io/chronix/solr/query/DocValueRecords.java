@@ -264,7 +264,8 @@ final class DocValueRecords {
       }
       String value = kept[ord];
       if (value == null) {
-        value = values.lookupOrd(ord).utf8ToString();
+        // one instance for a value in every segment: rows of two segments compare by identity
+        value = values.lookupOrd(ord).utf8ToString().intern();
         kept[ord] = value;
       }
       return value;

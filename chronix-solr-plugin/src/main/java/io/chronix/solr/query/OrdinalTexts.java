@@ -12,7 +12,8 @@ import org.apache.lucene.index.LeafReader;
  * and sorting the records by ordinal so that each block is inflated once was a fifth of listing
  * 1,000 series over 6 hours (docs/benchmarks.md). Segments never change, so an ordinal's String is
  * the same until the segment closes; kept, it also keeps its hash, which the listing's rows are
- * hashed by.
+ * hashed by. Kept values are interned, so a value is one String in every segment, and the rows of
+ * a series' records in two segments are equal by identity rather than character by character.
  *
  * <p>A column is kept only where it has at most {@value #MAX_VALUES} values (not ids, not an
  * attribute as many-valued as ids), and all columns kept hold at most {@value #MAX_SLOTS} slots

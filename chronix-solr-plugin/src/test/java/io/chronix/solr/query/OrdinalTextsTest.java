@@ -127,8 +127,33 @@ class OrdinalTextsTest extends OnTestCore {
     }
   }
 
+  /** A value kept in two segments is one String: rows of the same series in two segments are equal by identity. */
   @Test
   @Order(3)
+  void aValueIsOneStringInEverySegment() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      java.util.Map<String, String> seen = new java.util.HashMap<>();
+      int shared = 0;
+      for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+        LeafReader reader = leaf.reader();
+        int[] docs = someDocs(reader, new Random(7));
+        for (SortedArrayMap<String> row : DocValueRecords.of(reader, searcher.getSchema())
+            .fieldsOf(docs, docs.length, RecordFields::isSeriesField)) {
+          String host = row.get("host");
+          String before = seen.putIfAbsent(host, host);
+          if (before != null) {
+            assertSame(before, host, host);
+            shared++;
+          }
+        }
+      }
+      assertTrue(shared > 500, "values in several segments: " + shared);
+    }
+  }
+
+  @Test
+  @Order(4)
   void columnsPastTheBoundsAreNotKeptAndClosedSegmentsGiveTheirSlotsBack() throws Exception {
     try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       LeafReader reader = request.getSearcher().getIndexReader().leaves().get(0).reader();
