@@ -37,10 +37,7 @@ class ColumnSpansTest extends OnTestCore {
 
   @BeforeAll
   static void indexRecords() throws Exception {
-    Random random = new Random(1127);
-    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
-      SegmentedRecords.index(solr, RECORDS, random, ColumnSpansTest::record, List.of("r1-1", "r1-2", "r2-3"));
-    }
+    SegmentedRecords.index(core, RECORDS, 1127, ColumnSpansTest::record, List.of("r1-1", "r1-2", "r2-3"));
   }
 
   private static SolrInputDocument record(String id, int segment, Random random) {

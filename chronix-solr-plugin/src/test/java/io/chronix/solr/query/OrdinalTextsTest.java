@@ -44,10 +44,7 @@ class OrdinalTextsTest extends OnTestCore {
 
   @BeforeAll
   static void indexRecords() throws Exception {
-    Random random = new Random(1128);
-    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
-      SegmentedRecords.index(solr, RECORDS, random, OrdinalTextsTest::record, List.of("r1-1", "r2-2", "r3-3"));
-    }
+    SegmentedRecords.index(core, RECORDS, 1128, OrdinalTextsTest::record, List.of("r1-1", "r2-2", "r3-3"));
   }
 
   private static SolrInputDocument record(String id, int segment, Random random) {

@@ -6,6 +6,7 @@ import java.util.Random;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.core.SolrCore;
 
 /**
  * Records indexed in four segments, one commit each, a few of them replacing records of the first
@@ -20,6 +21,14 @@ final class SegmentedRecords {
   }
 
   private SegmentedRecords() {}
+
+  /** As {@link #index(EmbeddedSolrServer, int, Random, Maker, List)} into the core, with a Random of the seed. */
+  static void index(SolrCore core, int records, long seed, Maker maker, List<String> deleted)
+      throws SolrServerException, java.io.IOException {
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
+      index(solr, records, new Random(seed), maker, deleted);
+    }
+  }
 
   static void index(EmbeddedSolrServer solr, int records, Random random, Maker maker, List<String> deleted)
       throws SolrServerException, java.io.IOException {
