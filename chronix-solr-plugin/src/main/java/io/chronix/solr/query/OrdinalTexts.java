@@ -13,7 +13,9 @@ import org.apache.lucene.index.LeafReader;
  * 1,000 series over 6 hours (docs/benchmarks.md). Segments never change, so an ordinal's String is
  * the same until the segment closes; kept, it also keeps its hash, which the listing's rows are
  * hashed by. Kept values are interned, so a value is one String in every segment, and the rows of
- * a series' records in two segments are equal by identity rather than character by character.
+ * a series' records in two segments are equal by identity rather than character by character. The
+ * JVM's string table holds them weakly, and the slots' bound is also the bound on the Strings this
+ * adds to it (the collector visits the table's entries at each collection).
  *
  * <p>A column is kept only where it has at most {@value #MAX_VALUES} values (not ids, not an
  * attribute as many-valued as ids), and all columns kept hold at most {@value #MAX_SLOTS} slots
