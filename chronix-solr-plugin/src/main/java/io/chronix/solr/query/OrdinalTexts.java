@@ -57,13 +57,17 @@ final class OrdinalTexts {
         return null;
       }
       if (columns == null) {
+        columns = new HashMap<>();
+        KEPT.put(core, columns); // before the listener: one that runs at once (closed already) finds it
         try {
           helper.addClosedListener(OrdinalTexts::drop);
         } catch (RuntimeException e) {
+          KEPT.remove(core);
           return null; // a reader that cannot tell when it closes keeps nothing
         }
-        columns = new HashMap<>();
-        KEPT.put(core, columns);
+        if (!KEPT.containsKey(core)) {
+          return null;
+        }
       }
       kept = new String[valueCount];
       columns.put(field, kept);
