@@ -126,6 +126,29 @@ public class SortedArrayMap<V> extends AbstractMap<String, V> {
     return h;
   }
 
+  /**
+   * Whether the other map has the same names and values, in the same order: {@link #equals} without
+   * the Map hashes it compares first (a sum over the entries, made once a map), for maps already
+   * found by a hash of their own. A String the two share is not compared character by character.
+   */
+  public boolean sameEntries(SortedArrayMap<?> other) {
+    if (other.names.length != names.length) {
+      return false;
+    }
+    boolean sameNames = other.names == names;
+    for (int i = 0; i < names.length; i++) {
+      if (!sameNames && names[i] != other.names[i] && !names[i].equals(other.names[i])) {
+        return false;
+      }
+      Object value = values[i];
+      Object otherValue = other.values[i];
+      if (value != otherValue && !value.equals(otherValue)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   @Override
   public boolean equals(Object other) {
     if (other instanceof SortedArrayMap<?>) {

@@ -42,6 +42,35 @@ class SortedArrayMapTest {
   }
 
   @Test
+  void sameEntriesAsEqualMapsAre() {
+    java.util.Random random = new java.util.Random(11);
+    String[][] layouts = {NAMES, {"host", "name"}, {"dc", "name", "type"}, NAMES.clone()};
+    for (int i = 0; i < 2_000; i++) {
+      SortedArrayMap<String> a = randomRow(layouts, random);
+      SortedArrayMap<String> b = randomRow(layouts, random);
+      assertEquals(a.equals(b), a.sameEntries(b), a + " " + b);
+      assertTrue(a.sameEntries(a));
+      // the same entries in new Strings: equal all the same
+      String[] names = new String[a.size()];
+      String[] values = new String[a.size()];
+      for (int k = 0; k < a.size(); k++) {
+        names[k] = new String(a.name(k));
+        values[k] = new String(a.value(k));
+      }
+      assertTrue(a.sameEntries(new SortedArrayMap<>(names, values)), a.toString());
+    }
+  }
+
+  private static SortedArrayMap<String> randomRow(String[][] layouts, java.util.Random random) {
+    String[] names = layouts[random.nextInt(layouts.length)];
+    String[] values = new String[names.length];
+    for (int k = 0; k < names.length; k++) {
+      values[k] = "v" + random.nextInt(2);
+    }
+    return new SortedArrayMap<>(names, values);
+  }
+
+  @Test
   void namesAndValuesComeInPairs() {
     assertThrows(IllegalArgumentException.class, () -> new SortedArrayMap<>(NAMES, new String[] {"h1", "cpu"}));
   }

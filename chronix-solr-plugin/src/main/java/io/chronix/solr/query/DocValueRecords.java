@@ -60,7 +60,8 @@ final class DocValueRecords {
         return null;
       }
       if (info.getDocValuesType() == DocValuesType.SORTED) {
-        columns.add(new Text(info.name, reader));
+        // each segment reads its field names anew: interned, the rows of two segments share them
+        columns.add(new Text(info.name.intern(), reader));
       } else if (info.getDocValuesType() == DocValuesType.NUMERIC && field.getType().getNumberType() != null) {
         columns.add(new Number(info.name, field.getType().getNumberType(), reader));
       } else {

@@ -36,16 +36,33 @@ final class SeriesRows {
     return rows.values();
   }
 
-  /** A row as a key: its ordered hash, equal to a row with the same fields and to the {@link KeyRow} of its series. */
-  record Row(SortedArrayMap<String> fields) {
+  /**
+   * A row as a key: its ordered hash, equal to a row with the same fields and to the {@link KeyRow}
+   * of its series. Rows of one series from two segments are found equal entry by entry
+   * ({@link SortedArrayMap#sameEntries}): comparing them as maps made each new row's Map hash as
+   * well, most of a live listing's row lookups (docs/benchmarks.md).
+   */
+  static final class Row {
+    private final SortedArrayMap<String> fields;
+    private final int hash;
+
+    Row(SortedArrayMap<String> fields) {
+      this.fields = fields;
+      this.hash = fields.orderedHashCode();
+    }
+
+    SortedArrayMap<String> fields() {
+      return fields;
+    }
+
     @Override
     public int hashCode() {
-      return fields.orderedHashCode();
+      return hash;
     }
 
     @Override
     public boolean equals(Object other) {
-      return other instanceof Row row && fields.equals(row.fields);
+      return other instanceof Row row && hash == row.hash && fields.sameEntries(row.fields);
     }
   }
 }

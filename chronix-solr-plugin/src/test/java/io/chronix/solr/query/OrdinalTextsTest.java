@@ -124,7 +124,10 @@ class OrdinalTextsTest extends OnTestCore {
     }
   }
 
-  /** A value kept in two segments is one String: rows of the same series in two segments are equal by identity. */
+  /**
+   * A value kept in two segments is one String, and so is a field's name: rows of the same series in
+   * two segments are equal by identity.
+   */
   @Test
   @Order(3)
   void aValueIsOneStringInEverySegment() throws Exception {
@@ -138,6 +141,9 @@ class OrdinalTextsTest extends OnTestCore {
         for (SortedArrayMap<String> row : DocValueRecords.of(reader, searcher.getSchema())
             .fieldsOf(docs, docs.length, RecordFields::isSeriesField)) {
           String host = row.get("host");
+          for (int i = 0; i < row.size(); i++) {
+            assertSame(row.name(i).intern(), row.name(i), "a field name not shared by the segments");
+          }
           String before = seen.putIfAbsent(host, host);
           if (before != null) {
             assertSame(before, host, host);
