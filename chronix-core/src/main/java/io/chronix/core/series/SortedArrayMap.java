@@ -153,7 +153,7 @@ public class SortedArrayMap<V> extends AbstractMap<String, V> {
   public boolean equals(Object other) {
     if (other instanceof SortedArrayMap<?>) {
       SortedArrayMap<?> that = (SortedArrayMap<?>) other;
-      return hashCode() == that.hashCode() && Arrays.equals(names, that.names) && Arrays.equals(values, that.values);
+      return hashCode() == that.hashCode() && sameEntries(that);
     }
     return super.equals(other);
   }

@@ -132,7 +132,6 @@ final class UnsearchableSeries {
     return group.indexes.get(attribute);
   }
 
-
   private static void visit(Map<AttributeNames, Group> groups, Predicate<SeriesKey> groupWanted,
       Consumer<SeriesKey> action) {
     for (Group group : groups.values()) {
