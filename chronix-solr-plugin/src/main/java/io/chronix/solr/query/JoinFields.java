@@ -34,10 +34,7 @@ public final class JoinFields {
       return SERIES;
     }
     List<String> fields = new ArrayList<>();
-    for (String field : cj.split("[,\\s]+")) {
-      if (field.isEmpty()) {
-        continue;
-      }
+    for (String field : FieldNames.split(cj)) {
       if (!RecordFields.isSeriesField(field)) {
         throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
             "cj: '" + field + "' is a record field, not a series field (use name, type or attributes)");

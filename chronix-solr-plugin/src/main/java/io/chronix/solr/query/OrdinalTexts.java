@@ -2,7 +2,6 @@ package io.chronix.solr.query;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 
 /**
@@ -28,8 +27,10 @@ final class OrdinalTexts {
   static final int MAX_VALUES = 65_536;
   static final int MAX_SLOTS = 1 << 20;
 
-  /** Per segment core: per field its slots. Guarded by the class. */
-  private static final Map<IndexReader.CacheKey, Map<String, String[]>> KEPT = new HashMap<>();
+  /** Per segment core: per field its slots. */
+  private static final SegmentCores<Map<String, String[]>> KEPT =
+      new SegmentCores<>((core, columns) -> giveBack(columns));
+  /** Slots of all kept columns. Guarded by the class, as are the columns' maps. */
   private static int slots;
 
   private OrdinalTexts() {}
@@ -42,13 +43,8 @@ final class OrdinalTexts {
     if (valueCount > MAX_VALUES) {
       return null;
     }
-    IndexReader.CacheHelper helper = segment.getCoreCacheHelper();
-    if (helper == null) {
-      return null;
-    }
-    IndexReader.CacheKey core = helper.getKey();
     synchronized (OrdinalTexts.class) {
-      Map<String, String[]> columns = KEPT.get(core);
+      Map<String, String[]> columns = KEPT.peek(segment);
       String[] kept = columns == null ? null : columns.get(field);
       if (kept != null) {
         return kept.length == valueCount ? kept : null;
@@ -57,15 +53,8 @@ final class OrdinalTexts {
         return null;
       }
       if (columns == null) {
-        columns = new HashMap<>();
-        KEPT.put(core, columns); // before the listener: one that runs at once (closed already) finds it
-        try {
-          helper.addClosedListener(OrdinalTexts::drop);
-        } catch (RuntimeException e) {
-          KEPT.remove(core);
-          return null; // a reader that cannot tell when it closes keeps nothing
-        }
-        if (!KEPT.containsKey(core)) {
+        columns = KEPT.get(segment, core -> new HashMap<>());
+        if (columns == null) {
           return null;
         }
       }
@@ -81,12 +70,9 @@ final class OrdinalTexts {
     return slots;
   }
 
-  private static synchronized void drop(IndexReader.CacheKey core) {
-    Map<String, String[]> columns = KEPT.remove(core);
-    if (columns != null) {
-      for (String[] kept : columns.values()) {
-        slots -= kept.length;
-      }
+  private static synchronized void giveBack(Map<String, String[]> columns) {
+    for (String[] kept : columns.values()) {
+      slots -= kept.length;
     }
   }
 }

@@ -2,9 +2,7 @@ package io.chronix.solr.query;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.io.IOException;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
@@ -49,7 +47,8 @@ public final class RecordCache {
   private record Key(Object core, int doc, boolean withBlob) {}
 
   private final Cache<Key, Document> documents;
-  private final Set<Object> watchedCores = ConcurrentHashMap.newKeySet();
+  /** Cores whose records may be cached: their entries go when they close. */
+  private final SegmentCores<Boolean> watchedCores = new SegmentCores<>((core, watched) -> dropCore(core));
 
   /** @param maxBytes the bound on the cached records' estimated size; 0 keeps nothing */
   public RecordCache(long maxBytes) {
@@ -99,13 +98,8 @@ public final class RecordCache {
     if (core == null) {
       return;
     }
-    if (watchedCores.add(core)) {
-      try {
-        segment.getCoreCacheHelper().addClosedListener(this::dropCore);
-      } catch (RuntimeException e) {
-        watchedCores.remove(core); // a reader that cannot tell when it closes is not cached
-        return;
-      }
+    if (watchedCores.get(segment, key -> Boolean.TRUE) == null) {
+      return; // a reader that cannot tell when it closes is not cached
     }
     documents.put(new Key(core, doc, withBlob), document);
   }
@@ -132,12 +126,10 @@ public final class RecordCache {
     if (documents == null) {
       return null;
     }
-    IndexReader.CacheHelper helper = segment.getCoreCacheHelper();
-    return helper == null ? null : helper.getKey();
+    return SegmentCores.keyOf(segment);
   }
 
-  private void dropCore(IndexReader.CacheKey core) throws IOException {
-    watchedCores.remove(core);
+  private void dropCore(IndexReader.CacheKey core) {
     documents.asMap().keySet().removeIf(key -> key.core() == core);
   }
 

@@ -1,9 +1,9 @@
 package io.chronix.solr.response;
 
 import io.chronix.core.live.InProcessQuery;
+import io.chronix.solr.query.FieldNames;
 import java.util.LinkedHashSet;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The {@code fl} parameter of a series query. Empty, {@code *} or {@code -data}: every
@@ -16,8 +16,6 @@ public final class FieldList {
   public static final String DATA_AS_JSON = "dataAsJson";
   public static final String DATA = "data";
   public static final String POINTS = "points";
-  /** Compiled once: String.split compiles a pattern of more than one character on every call. */
-  private static final Pattern SEPARATORS = Pattern.compile("[,\\s]+");
 
   private final Set<String> names;
   private final boolean all;
@@ -40,11 +38,7 @@ public final class FieldList {
     Set<String> names = new LinkedHashSet<>();
     if (fl != null) {
       for (String entry : fl) {
-        for (String name : SEPARATORS.split(entry)) {
-          if (!name.isEmpty()) {
-            names.add(name);
-          }
-        }
+        names.addAll(FieldNames.split(entry));
       }
     }
     boolean json = names.remove(DATA_AS_JSON);

@@ -16,8 +16,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.FilterLeafReader;
-import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -173,46 +171,12 @@ class OrdinalTextsTest extends OnTestCore {
       try (org.apache.lucene.index.DirectoryReader index = org.apache.lucene.index.DirectoryReader.open(directory)) {
         LeafReader reader = index.leaves().get(0).reader();
         int before = OrdinalTexts.slots();
-        assertNull(OrdinalTexts.column(withCoreHelper(reader, true), "closed", 10), "a closed segment");
-        assertNull(OrdinalTexts.column(withCoreHelper(reader, false), "deaf", 10), "a segment without listeners");
+        assertNull(OrdinalTexts.column(SegmentCoresTest.withCoreHelper(reader, true), "closed", 10), "a closed segment");
+        assertNull(OrdinalTexts.column(SegmentCoresTest.withCoreHelper(reader, false), "deaf", 10), "a segment without listeners");
         assertEquals(before, OrdinalTexts.slots());
         assertNotNull(OrdinalTexts.column(reader, "open", 10), "the segment itself, open");
       }
     }
-  }
-
-  /** The reader with a core helper of the same key whose listener runs at once, or that refuses listeners. */
-  private static LeafReader withCoreHelper(LeafReader reader, boolean closed) {
-    IndexReader.CacheKey key = reader.getCoreCacheHelper().getKey();
-    IndexReader.CacheHelper helper = new IndexReader.CacheHelper() {
-      @Override
-      public IndexReader.CacheKey getKey() {
-        return key;
-      }
-
-      @Override
-      public void addClosedListener(IndexReader.ClosedListener listener) {
-        if (!closed) {
-          throw new UnsupportedOperationException("no listeners");
-        }
-        try {
-          listener.onClose(key);
-        } catch (java.io.IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-      }
-    };
-    return new FilterLeafReader(reader) {
-      @Override
-      public IndexReader.CacheHelper getCoreCacheHelper() {
-        return helper;
-      }
-
-      @Override
-      public IndexReader.CacheHelper getReaderCacheHelper() {
-        return null;
-      }
-    };
   }
 
   @Test
