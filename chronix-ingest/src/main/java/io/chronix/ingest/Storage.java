@@ -77,6 +77,8 @@ public final class Storage implements AutoCloseable {
     // the flusher relieves the pipeline, which is made first: relieve() reads the field when it runs
     buffers.releaseIdleAfter(config.bufferReleaseIdleAfter());
     long budget = bufferBudget(config.bufferMaxBytes());
+    // full chunks wait for a pause in the ingest, but not past the level the flusher relieves to
+    buffers.paceWrites(config.chunkMaxWriteDelay(), budget / 2);
     pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, budget, config.bufferMaxSeries(),
         this::relieve);
     flusher = new Flusher(buffers, pipeline, config.flushInterval(), budget);

@@ -72,6 +72,7 @@ public final class SeriesBuffers implements LiveSeries {
   /** Full buffers handed to the writer and not yet done; guarded by itself. */
   private final int[] pendingWrites = {0};
   private volatile boolean cutting = true;
+  private volatile WritePacing pacing = WritePacing.NONE;
   private volatile boolean tracking;
   private volatile long searchLagNanos;
 
@@ -190,7 +191,9 @@ public final class SeriesBuffers implements LiveSeries {
   public void addAll(SeriesBatch batch, long segment, Resolved resolved) {
     Runs runs = Runs.of(batch);
     BufferLocks.Groups groups = locks.group(batch);
-    Tally tally = new Tally(clock.getAsLong());
+    long now = clock.getAsLong();
+    pacing.batchAdded(now);
+    Tally tally = new Tally(now);
     int count = groups.count();
     int[] passed = null; // groups whose stripe another batch held when this one came to it
     int passedCount = 0;
@@ -568,12 +571,24 @@ public final class SeriesBuffers implements LiveSeries {
     return next;
   }
 
+  /**
+   * Full chunks wait up to {@code maxDelay} for a pause in the ingest before they are written,
+   * but not while the buffers hold more than {@code pressureBytes} ({@link WritePacing}).
+   * {@link Duration#ZERO}: written at once (the default of this class).
+   */
+  public void paceWrites(Duration maxDelay, long pressureBytes) {
+    pacing = maxDelay.isZero() ? WritePacing.NONE : new WritePacing(maxDelay.toNanos(), pressureBytes, clock);
+  }
+
   /** Hands a full buffer's chunk to the writer; {@link #flushAll} waits for it. */
   private void writeLater(Outgoing chunk) {
     synchronized (pendingWrites) {
       pendingWrites[0]++;
     }
+    long queued = clock.getAsLong();
+    WritePacing paced = pacing;
     fullBufferWriter.execute(() -> {
+      paced.awaitTurn(queued, memory::get);
       try {
         write(chunk.key(), chunk.buffer(), chunk.drained());
       } catch (IOException | RuntimeException e) {
@@ -663,9 +678,15 @@ public final class SeriesBuffers implements LiveSeries {
    * before the call is written, including full buffers already on their way.
    */
   public void flushAll() throws IOException {
-    settleAll(); // full chunks it cuts are awaited as well
-    awaitPendingWrites(); // a failed one is back in its buffer before we drain
-    flush(true);
+    WritePacing paced = pacing;
+    paced.flushBegins(); // full chunks waiting for a pause in the ingest go now
+    try {
+      settleAll(); // full chunks it cuts are awaited as well
+      awaitPendingWrites(); // a failed one is back in its buffer before we drain
+      flush(true);
+    } finally {
+      paced.flushEnds();
+    }
   }
 
   /**

@@ -49,6 +49,7 @@ final class ServerOptions {
     ServerConfig result = config.with(all);
     result.port();
     result.chunkMaxAge();
+    result.chunkMaxWriteDelay();
     result.flushInterval();
     result.codec();
     result.retentionRules();

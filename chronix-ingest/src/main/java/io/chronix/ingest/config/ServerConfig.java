@@ -210,6 +210,15 @@ public final class ServerConfig {
     return duration("chunk.maxAge");
   }
 
+  /** How long a full chunk may wait for a pause in the ingest before it is written; 0: at once. */
+  public Duration chunkMaxWriteDelay() {
+    Duration delay = duration("chunk.maxWriteDelay");
+    if (delay.isNegative()) {
+      throw new IllegalArgumentException("chunk.maxWriteDelay must not be negative, not '" + get("chunk.maxWriteDelay") + "'");
+    }
+    return delay;
+  }
+
   public Duration flushInterval() {
     return duration("flush.interval");
   }

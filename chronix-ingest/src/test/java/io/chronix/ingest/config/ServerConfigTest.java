@@ -24,6 +24,8 @@ class ServerConfigTest {
     assertEquals("", config.solrUrl());
     assertEquals("chronix", config.collection());
     assertEquals(Duration.ofMinutes(10), config.chunkMaxAge());
+    assertEquals(Duration.ofSeconds(1), config.chunkMaxWriteDelay());
+    assertEquals(Duration.ZERO, config.with("chunk.maxWriteDelay", "0s").chunkMaxWriteDelay());
   }
 
   @Test
@@ -43,6 +45,9 @@ class ServerConfigTest {
     assertTrue(e.getMessage().contains("http.port"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().with("chunk.maxAge", "soon").chunkMaxAge());
     assertTrue(e.getMessage().contains("chunk.maxAge"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> ServerConfig.defaults().with("chunk.maxWriteDelay", "-1s").chunkMaxWriteDelay());
+    assertTrue(e.getMessage().contains("chunk.maxWriteDelay") && e.getMessage().contains("-1s"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().with("chunk.compression", "lzma").codec());
     assertTrue(e.getMessage().contains("chunk.compression"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().with("http.prot", "1"));
