@@ -213,8 +213,8 @@ public final class ServerConfig {
   /** How long a full chunk may wait for a pause in the ingest before it is written; 0: at once. */
   public Duration chunkMaxWriteDelay() {
     Duration delay = duration("chunk.maxWriteDelay");
-    if (delay.isNegative()) {
-      throw new IllegalArgumentException("chunk.maxWriteDelay must not be negative, not '" + get("chunk.maxWriteDelay") + "'");
+    if (delay.isNegative() || delay.compareTo(Duration.ofDays(1)) > 0) {
+      throw new IllegalArgumentException("chunk.maxWriteDelay must be between 0s and 1d, not '" + get("chunk.maxWriteDelay") + "'");
     }
     return delay;
   }

@@ -48,6 +48,9 @@ class ServerConfigTest {
     e = assertThrows(IllegalArgumentException.class,
         () -> ServerConfig.defaults().with("chunk.maxWriteDelay", "-1s").chunkMaxWriteDelay());
     assertTrue(e.getMessage().contains("chunk.maxWriteDelay") && e.getMessage().contains("-1s"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> ServerConfig.defaults().with("chunk.maxWriteDelay", "1000y").chunkMaxWriteDelay());
+    assertTrue(e.getMessage().contains("chunk.maxWriteDelay") && e.getMessage().contains("1000y"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().with("chunk.compression", "lzma").codec());
     assertTrue(e.getMessage().contains("chunk.compression"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().with("http.prot", "1"));
