@@ -78,7 +78,7 @@ public final class Storage implements AutoCloseable {
     buffers.releaseIdleAfter(config.bufferReleaseIdleAfter());
     long budget = bufferBudget(config.bufferMaxBytes());
     // full chunks wait for a pause in the ingest, but not past the level the flusher relieves to
-    buffers.paceWrites(config.chunkMaxWriteDelay(), budget / 2);
+    buffers.paceWrites(config.chunkMaxWriteDelay(), Flusher.relievedBytes(budget));
     pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, budget, config.bufferMaxSeries(),
         this::relieve);
     flusher = new Flusher(buffers, pipeline, config.flushInterval(), budget);

@@ -38,7 +38,7 @@ public final class Flusher implements AutoCloseable {
     this.buffers = buffers;
     this.pipeline = pipeline;
     this.pressureBytes = budgetBytes / 3 * 2;
-    this.relievedBytes = budgetBytes / 2;
+    this.relievedBytes = relievedBytes(budgetBytes);
     executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
       Thread thread = new Thread(runnable, "chronix-flusher");
       thread.setDaemon(true);
@@ -77,6 +77,11 @@ public final class Flusher implements AutoCloseable {
       // the points stay buffered and their log segments stay; the next round tries again
       LOG.warn("flushing buffers failed, will retry: {}", e.getMessage());
     }
+  }
+
+  /** The level a relief round writes the buffers down to: half the budget. */
+  public static long relievedBytes(long budgetBytes) {
+    return budgetBytes / 2;
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.chronix.solr.query;
 
-import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.LeafReader;
 
 /**
@@ -30,7 +30,7 @@ final class OrdinalTexts {
   /** Per segment core: per field its slots. */
   private static final SegmentCores<Map<String, String[]>> KEPT =
       new SegmentCores<>((core, columns) -> giveBack(columns));
-  /** Slots of all kept columns. Guarded by the class, as are the columns' maps. */
+  /** Slots of all kept columns. Guarded by the class, as are the columns' maps' changes. */
   private static int slots;
 
   private OrdinalTexts() {}
@@ -43,26 +43,33 @@ final class OrdinalTexts {
     if (valueCount > MAX_VALUES) {
       return null;
     }
+    // a column kept already is found without the lock: every read of a label column asks
+    String[] kept = kept(segment, field);
+    if (kept != null) {
+      return kept.length == valueCount ? kept : null;
+    }
     synchronized (OrdinalTexts.class) {
-      Map<String, String[]> columns = KEPT.peek(segment);
-      String[] kept = columns == null ? null : columns.get(field);
+      kept = kept(segment, field);
       if (kept != null) {
         return kept.length == valueCount ? kept : null;
       }
       if (slots + valueCount > MAX_SLOTS) {
         return null;
       }
+      Map<String, String[]> columns = KEPT.get(segment, core -> new ConcurrentHashMap<>());
       if (columns == null) {
-        columns = KEPT.get(segment, core -> new HashMap<>());
-        if (columns == null) {
-          return null;
-        }
+        return null;
       }
       kept = new String[valueCount];
       columns.put(field, kept);
       slots += valueCount;
       return kept;
     }
+  }
+
+  private static String[] kept(LeafReader segment, String field) {
+    Map<String, String[]> columns = KEPT.peek(segment);
+    return columns == null ? null : columns.get(field);
   }
 
   /** Slots kept in all: for tests. */
