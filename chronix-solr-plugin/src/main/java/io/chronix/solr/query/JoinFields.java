@@ -71,6 +71,18 @@ public final class JoinFields {
     return key;
   }
 
+  /** The join key of a record as a query reads it: as {@link #keyOf(Document)} gives for its stored fields. */
+  List<String> keyOf(ReadRecord record) {
+    if (this == SERIES) {
+      return List.of(record.seriesId());
+    }
+    List<String> key = new ArrayList<>(fields.size());
+    for (String field : fields) {
+      key.add(record.value(field));
+    }
+    return key;
+  }
+
   public String toParam() {
     return this == SERIES ? EACH_SERIES : String.join(",", fields);
   }

@@ -4,15 +4,12 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.util.BytesRef;
 
 /**
- * Records read with their blobs, kept with all their stored fields up to a bound in bytes, so that
- * a record asked for again is not inflated again.
+ * Records read with their blobs, kept as queries take them ({@link ReadRecord}) up to a bound in
+ * bytes, so that a record asked for again is neither inflated nor picked apart again.
  *
  * <p>Lucene keeps stored fields DEFLATE-compressed in blocks of many records. A record read alone
  * costs inflating the block around it and the block's dictionary, about 56 KB whatever the
@@ -39,14 +36,10 @@ public final class RecordCache {
   /** One cache per size for the whole JVM: the cores of a node (shards, replicas) share it. */
   private static final Map<Long, RecordCache> SHARED = new ConcurrentHashMap<>();
 
-  /** A cached document's bytes besides its fields' values: the Document, field objects, names. */
-  private static final int DOCUMENT_OVERHEAD = 128;
-  private static final int FIELD_OVERHEAD = 64;
-
   /** @param withBlob whether the entry holds the whole record or its fields but the blob */
   private record Key(Object core, int doc, boolean withBlob) {}
 
-  private final Cache<Key, Document> documents;
+  private final Cache<Key, ReadRecord> records;
   /** Cores whose records may be cached: their entries go when they close. */
   private final SegmentCores<Boolean> watchedCores = new SegmentCores<>((core, watched) -> dropCore(core));
 
@@ -55,8 +48,9 @@ public final class RecordCache {
     if (maxBytes < 0) {
       throw new IllegalArgumentException("record cache size must not be negative: " + maxBytes);
     }
-    documents = maxBytes == 0 ? null
-        : Caffeine.newBuilder().maximumWeight(maxBytes).weigher((Key key, Document doc) -> weight(doc))
+    records = maxBytes == 0 ? null
+        : Caffeine.newBuilder().maximumWeight(maxBytes)
+            .weigher((Key key, ReadRecord record) -> (int) Math.min(Integer.MAX_VALUE, record.bytes()))
             .executor(Runnable::run).build();
   }
 
@@ -68,32 +62,32 @@ public final class RecordCache {
     return maxBytes == 0 ? NONE : SHARED.computeIfAbsent(maxBytes, RecordCache::new);
   }
 
-  /** The document {@code doc} of the segment, or null where it is not cached (or the segment cannot be keyed). */
-  Document get(LeafReader segment, int doc) {
+  /** The record {@code doc} of the segment, or null where it is not cached (or the segment cannot be keyed). */
+  ReadRecord get(LeafReader segment, int doc) {
     return get(segment, doc, true);
   }
 
-  /** The document {@code doc} of the segment without its blob, or null where it is not cached. */
-  Document getWithoutBlob(LeafReader segment, int doc) {
+  /** The record {@code doc} of the segment without its blob, or null where it is not cached. */
+  ReadRecord getWithoutBlob(LeafReader segment, int doc) {
     return get(segment, doc, false);
   }
 
-  /** Keeps a document of the segment read with all its stored fields. */
-  void put(LeafReader segment, int doc, Document document) {
-    put(segment, doc, document, true);
+  /** Keeps a record of the segment read with all its stored fields. */
+  void put(LeafReader segment, int doc, ReadRecord record) {
+    put(segment, doc, record, true);
   }
 
-  /** Keeps a document of the segment read with all its stored fields but the blob. */
-  void putWithoutBlob(LeafReader segment, int doc, Document document) {
-    put(segment, doc, document, false);
+  /** Keeps a record of the segment read with all its stored fields but the blob. */
+  void putWithoutBlob(LeafReader segment, int doc, ReadRecord record) {
+    put(segment, doc, record, false);
   }
 
-  private Document get(LeafReader segment, int doc, boolean withBlob) {
+  private ReadRecord get(LeafReader segment, int doc, boolean withBlob) {
     Object core = coreOf(segment);
-    return core == null ? null : documents.getIfPresent(new Key(core, doc, withBlob));
+    return core == null ? null : records.getIfPresent(new Key(core, doc, withBlob));
   }
 
-  private void put(LeafReader segment, int doc, Document document, boolean withBlob) {
+  private void put(LeafReader segment, int doc, ReadRecord record, boolean withBlob) {
     Object core = coreOf(segment);
     if (core == null) {
       return;
@@ -101,51 +95,35 @@ public final class RecordCache {
     if (watchedCores.get(segment, key -> Boolean.TRUE) == null) {
       return; // a reader that cannot tell when it closes is not cached
     }
-    documents.put(new Key(core, doc, withBlob), document);
+    records.put(new Key(core, doc, withBlob), record);
   }
 
-  /** Cached documents, after pending evictions: for tests and metrics. */
+  /** Cached records, after pending evictions: for tests and metrics. */
   long size() {
-    if (documents == null) {
+    if (records == null) {
       return 0;
     }
-    documents.cleanUp();
-    return documents.estimatedSize();
+    records.cleanUp();
+    return records.estimatedSize();
   }
 
-  /** The cached documents' estimated bytes, after pending evictions. */
+  /** The cached records' estimated bytes, after pending evictions. */
   long bytes() {
-    if (documents == null) {
+    if (records == null) {
       return 0;
     }
-    documents.cleanUp();
-    return documents.policy().eviction().map(e -> e.weightedSize().orElse(0L)).orElse(0L);
+    records.cleanUp();
+    return records.policy().eviction().map(e -> e.weightedSize().orElse(0L)).orElse(0L);
   }
 
   private Object coreOf(LeafReader segment) {
-    if (documents == null) {
+    if (records == null) {
       return null;
     }
     return SegmentCores.keyOf(segment);
   }
 
   private void dropCore(IndexReader.CacheKey core) {
-    documents.asMap().keySet().removeIf(key -> key.core() == core);
-  }
-
-  private static int weight(Document document) {
-    long bytes = DOCUMENT_OVERHEAD;
-    for (IndexableField field : document.getFields()) {
-      bytes += FIELD_OVERHEAD + field.name().length();
-      BytesRef binary = field.binaryValue();
-      if (binary != null) {
-        bytes += binary.length;
-      } else if (field.stringValue() != null) {
-        bytes += 2L * field.stringValue().length();
-      } else {
-        bytes += 8;
-      }
-    }
-    return (int) Math.min(Integer.MAX_VALUE, bytes);
+    records.asMap().keySet().removeIf(key -> key.core() == core);
   }
 }

@@ -59,9 +59,9 @@ final class RecordReader {
   interface RecordConsumer {
     /**
      * @param writeOrder the record's place in write order ({@link RecordSchema#writeOrder})
-     * @param record its stored fields; without {@link RecordFields#DATA} where that was not wanted
+     * @param record as read from its stored fields; without its blob where that was not wanted
      */
-    void accept(int docId, long writeOrder, Document record) throws IOException;
+    void accept(int docId, long writeOrder, ReadRecord record) throws IOException;
   }
 
   /** Which records' blobs to read, decided from their span (epoch milliseconds) before reading them. */
@@ -138,13 +138,13 @@ final class RecordReader {
         }
       }
       // records without blobs read together from doc values, before the others are visited in order
-      Document[] fromDocValues = withoutBlobs == null || without == 0 ? null
+      ReadRecord[] fromDocValues = withoutBlobs == null || without == 0 ? null
           : without <= CACHED_WITHOUT_BLOB ? readThroughCache(reader, withoutBlobs, withoutData, without, cache)
-          : withoutBlobs.read(withoutData, without);
+          : records(withoutBlobs.read(withoutData, without));
       int nextWithout = 0;
       for (int i = 0; i < count; i++) {
         int doc = ids[batch + i] - leaf.docBase;
-        Document record = withData[i] ? cache.get(reader, doc) : null;
+        ReadRecord record = withData[i] ? cache.get(reader, doc) : null;
         if (record == null && !withData[i] && fromDocValues != null) {
           record = fromDocValues[nextWithout++];
         } else if (record == null) {
@@ -153,7 +153,7 @@ final class RecordReader {
           }
           DocumentStoredFieldVisitor visitor = withData[i] ? new DocumentStoredFieldVisitor() : new WithoutData();
           fields.document(doc, visitor);
-          record = visitor.getDocument();
+          record = ReadRecord.of(visitor.getDocument());
           if (withData[i]) {
             cache.put(reader, doc, record);
           }
@@ -165,9 +165,9 @@ final class RecordReader {
   }
 
   /** {@link DocValueRecords#read}, the records the cache holds taken from it, the others kept in it. */
-  private static Document[] readThroughCache(LeafReader reader, DocValueRecords columns, int[] docs, int count,
+  private static ReadRecord[] readThroughCache(LeafReader reader, DocValueRecords columns, int[] docs, int count,
       RecordCache cache) throws IOException {
-    Document[] records = new Document[count];
+    ReadRecord[] records = new ReadRecord[count];
     int[] missing = new int[count];
     int misses = 0;
     for (int i = 0; i < count; i++) {
@@ -180,10 +180,18 @@ final class RecordReader {
       Document[] read = columns.read(missing, misses);
       for (int i = 0, next = 0; i < count; i++) {
         if (records[i] == null) {
-          records[i] = read[next++];
+          records[i] = ReadRecord.of(read[next++]);
           cache.putWithoutBlob(reader, docs[i], records[i]);
         }
       }
+    }
+    return records;
+  }
+
+  private static ReadRecord[] records(Document[] documents) {
+    ReadRecord[] records = new ReadRecord[documents.length];
+    for (int i = 0; i < documents.length; i++) {
+      records[i] = ReadRecord.of(documents[i]);
     }
     return records;
   }

@@ -2,7 +2,6 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
-import io.chronix.core.record.RecordStats;
 import io.chronix.core.rollup.BucketStats;
 import io.chronix.core.rollup.RollupStats;
 import io.chronix.core.series.Points;
@@ -19,10 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.search.DocSet;
 import org.apache.solr.search.SolrIndexSearcher;
@@ -397,24 +393,21 @@ public final class SeriesCollector {
     DocSet docs = RecordDocs.of(searcher, queries);
     Map<List<String>, Group> groups = new HashMap<>();
     CutRecords cutRecords = new CutRecords(range, PARALLEL_DECODE_POINTS);
-    RecordReader.read(searcher, docs, need, records, (docId, writeOrder, document) -> {
-      Group group = groups.computeIfAbsent(join.keyOf(document), k -> new Group());
-      group.fields.addAll(document);
+    RecordReader.read(searcher, docs, need, records, (docId, writeOrder, record) -> {
+      Group group = groups.computeIfAbsent(join.keyOf(record), k -> new Group());
+      record.addFieldsTo(group.fields);
       if (keysOnly) {
         return;
       }
-      long count = document.getField(RecordFields.COUNT).numericValue().longValue();
-      points[0] = countWithin(points[0], count);
-      byte[] blob = blobOf(document);
-      long start = document.getField(RecordFields.START).numericValue().longValue();
-      long end = document.getField(RecordFields.END).numericValue().longValue();
-      StoredChunk chunk = new StoredChunk(document.get(RecordFields.ID), docId, writeOrder, blob, start, end,
-          stats(document));
+      points[0] = countWithin(points[0], record.count());
+      long start = record.startMillis();
+      long end = record.endMillis();
+      StoredChunk chunk = new StoredChunk(record.id(), docId, writeOrder, record.blob(), start, end, record.stats());
       // a record the range cuts is decoded while the records are read: its points in range are
       // fewer than its blob, which is let go soon instead of being held until the join
       boolean cut = !range.isAll() && (start < range.fromMillis() || end > range.toMillis());
-      if (blob != null && cut && decodeCut) {
-        cutRecords.add(group.chunks, chunk, group.fields, count);
+      if (record.blob() != null && cut && decodeCut) {
+        cutRecords.add(group.chunks, chunk, group.fields, record.count());
       } else {
         group.chunks.add(chunk);
       }
@@ -434,43 +427,11 @@ public final class SeriesCollector {
     return groups;
   }
 
-  /**
-   * The record's blob, or null where it was not read. Lucene hands stored binary fields over in a
-   * newly allocated array (StoredFieldVisitor), so one that fills its array is taken as it is.
-   * Records kept in the {@link RecordCache} share theirs: blobs are never written to.
-   */
-  private static byte[] blobOf(Document document) {
-    BytesRef data = document.getBinaryValue(RecordFields.DATA);
-    if (data == null) {
-      return null;
-    }
-    if (data.offset == 0 && data.length == data.bytes.length) {
-      return data.bytes;
-    }
-    return java.util.Arrays.copyOfRange(data.bytes, data.offset, data.offset + data.length);
-  }
-
   /** The type whose records' last statistic is their last point's value itself. */
   private static final Set<String> DOUBLES = Set.of(SeriesKey.METRIC);
 
   /** Types whose record statistics are those of their values (strings have none); every record has a type. */
   private static final Set<String> NUMERIC = Set.of(SeriesKey.METRIC, ValueType.LONG.typeName());
-
-  /** A record's stored statistics, or null for records written without them. */
-  private static RecordStats stats(Document document) {
-    IndexableField count = document.getField(RecordFields.COUNT);
-    IndexableField min = document.getField(RecordFields.MIN);
-    IndexableField max = document.getField(RecordFields.MAX);
-    IndexableField sum = document.getField(RecordFields.SUM);
-    IndexableField first = document.getField(RecordFields.FIRST);
-    IndexableField last = document.getField(RecordFields.LAST);
-    if (count == null || min == null || max == null || sum == null || first == null || last == null) {
-      return null;
-    }
-    return new RecordStats(count.numericValue().longValue(), min.numericValue().doubleValue(),
-        max.numericValue().doubleValue(), sum.numericValue().doubleValue(), first.numericValue().doubleValue(),
-        last.numericValue().doubleValue());
-  }
 
   /**
    * Summaries take the statistics of records wholly inside the range, so their blobs are left

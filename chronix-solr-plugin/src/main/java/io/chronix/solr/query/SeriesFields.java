@@ -71,6 +71,18 @@ public final class SeriesFields {
   }
 
   public void addAll(SeriesFields other) {
+    if (size == 0) { // a series' first record: its fields as they are, its sets copied (the other's stay its own)
+      if (names.length < other.size) {
+        names = new String[other.size];
+        values = new Object[other.size];
+      }
+      System.arraycopy(other.names, 0, names, 0, other.size);
+      for (int i = 0; i < other.size; i++) {
+        values[i] = other.values[i] instanceof String ? other.values[i] : new TreeSet<>(setOf(other.values[i]));
+      }
+      size = other.size;
+      return;
+    }
     for (int i = 0; i < other.size; i++) {
       if (other.values[i] instanceof String one) {
         add(other.names[i], one);
@@ -115,6 +127,15 @@ public final class SeriesFields {
       first[i] = values[i] instanceof String one ? one : setOf(values[i]).first();
     }
     return new SortedArrayMap<>(Arrays.copyOf(names, size), first);
+  }
+
+  /** The field's value, the first in order where it has several; null where the series lacks it. */
+  public String first(String field) {
+    int at = Arrays.binarySearch(names, 0, size, field);
+    if (at < 0) {
+      return null;
+    }
+    return values[at] instanceof String one ? one : setOf(values[at]).first();
   }
 
   /** The field's values in order, empty where the series lacks it. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class RecordCacheTest {
 
   @Test
-  void keepsDocumentsPerSegmentAndNumber() throws Exception {
+  void keepsRecordsPerSegmentAndNumber() throws Exception {
     try (Directory dir = new ByteBuffersDirectory(); IndexWriter writer = writer(dir)) {
       add(writer, 2, 100);
       writer.commit();
@@ -31,7 +31,7 @@ class RecordCacheTest {
         assertEquals(2, reader.leaves().size());
         LeafReader first = reader.leaves().get(0).reader();
         LeafReader second = reader.leaves().get(1).reader();
-        Document record = first.storedFields().document(0);
+        ReadRecord record = ReadRecord.of(first.storedFields().document(0));
         cache.put(first, 0, record);
         assertSame(record, cache.get(first, 0));
         assertNull(cache.get(first, 1));
@@ -56,8 +56,9 @@ class RecordCacheTest {
       RecordCache cache = new RecordCache(1 << 20);
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         LeafReader segment = reader.leaves().get(0).reader();
-        Document whole = segment.storedFields().document(0);
-        Document withoutBlob = new Document();
+        ReadRecord whole = ReadRecord.of(segment.storedFields().document(0));
+        ReadRecord withoutBlob = ReadRecord.of(segment.storedFields().document(0, java.util.Set.of("id", "count", "start", "end")));
+        assertNull(withoutBlob.blob());
         cache.putWithoutBlob(segment, 0, withoutBlob);
         assertNull(cache.get(segment, 0), "a record without its blob does not answer for the whole one");
         assertSame(withoutBlob, cache.getWithoutBlob(segment, 0));
@@ -78,7 +79,7 @@ class RecordCacheTest {
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         LeafReader segment = reader.leaves().get(0).reader();
         for (int doc = 0; doc < 50; doc++) {
-          cache.put(segment, doc, segment.storedFields().document(doc));
+          cache.put(segment, doc, ReadRecord.of(segment.storedFields().document(doc)));
         }
         assertTrue(cache.bytes() <= 40_000, "cached bytes " + cache.bytes());
         assertTrue(cache.size() >= 5 && cache.size() < 10, "records of about 4 KB in 40 KB: " + cache.size());
@@ -96,14 +97,14 @@ class RecordCacheTest {
       RecordCache cache = new RecordCache(1 << 20);
       DirectoryReader before = DirectoryReader.open(dir);
       for (var leaf : before.leaves()) {
-        cache.put(leaf.reader(), 1, leaf.reader().storedFields().document(1));
+        cache.put(leaf.reader(), 1, ReadRecord.of(leaf.reader().storedFields().document(1)));
       }
       assertEquals(2, cache.size());
       writer.forceMerge(1); // the merge replaces both segments; the old reader still holds them
       writer.commit();
       try (DirectoryReader merged = DirectoryReader.open(dir)) {
         LeafReader segment = merged.leaves().get(0).reader();
-        cache.put(segment, 0, segment.storedFields().document(0));
+        cache.put(segment, 0, ReadRecord.of(segment.storedFields().document(0)));
         before.close();
         assertEquals(1, cache.size(), "only the merged segment's record is left");
         assertNotNull(cache.get(segment, 0));
@@ -118,7 +119,7 @@ class RecordCacheTest {
       writer.commit();
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         LeafReader segment = reader.leaves().get(0).reader();
-        RecordCache.NONE.put(segment, 0, segment.storedFields().document(0));
+        RecordCache.NONE.put(segment, 0, ReadRecord.of(segment.storedFields().document(0)));
         assertNull(RecordCache.NONE.get(segment, 0));
         assertEquals(0, RecordCache.NONE.size());
       }
@@ -135,6 +136,9 @@ class RecordCacheTest {
     for (int i = 0; i < records; i++) {
       Document document = new Document();
       document.add(new StoredField("id", "record-" + i));
+      document.add(new StoredField("count", 1L));
+      document.add(new StoredField("start", 1_000L));
+      document.add(new StoredField("end", 1_000L));
       document.add(new StoredField("data", new byte[blobBytes]));
       writer.addDocument(document);
     }

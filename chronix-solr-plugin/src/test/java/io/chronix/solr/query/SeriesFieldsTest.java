@@ -28,8 +28,15 @@ class SeriesFieldsTest {
         (random.nextBoolean() ? fields : other).add(field, value);
         model.computeIfAbsent(field, k -> new TreeSet<>()).add(value);
       }
+      SeriesFields fresh = new SeriesFields();
+      fresh.addAll(other); // a series' first record: taken over whole
+      assertEquals(other.values(), fresh.values(), "round " + round);
       fields.addAll(other);
       assertEquals(model, fields.values(), "round " + round);
+      for (String field : model.keySet()) {
+        assertEquals(model.get(field).first(), fields.first(field));
+      }
+      assertEquals(null, fields.first("absent"));
       Map<String, Object> expectedView = new LinkedHashMap<>();
       model.forEach((field, values) -> expectedView.put(field, values.size() == 1 ? values.first() : values));
       assertEquals(expectedView, new LinkedHashMap<>(fields.view()));
@@ -42,6 +49,23 @@ class SeriesFieldsTest {
       assertEquals(expectedFirst, fields.firstValues(), "a listing's row: each field's first value");
       assertEquals(new java.util.ArrayList<>(expectedFirst.keySet()), new java.util.ArrayList<>(fields.firstValues().keySet()));
     }
+  }
+
+  @Test
+  void fieldsTakenOverWholeStayTheirGiversOwn() {
+    SeriesFields record = new SeriesFields();
+    record.add("host", "a");
+    record.add("host", "b");
+    record.add("name", "cpu");
+    SeriesFields joined = new SeriesFields();
+    joined.addAll(record);
+    joined.add("host", "c");
+    joined.add("name", "mem");
+    joined.add("dc", "x");
+    assertEquals(Set.of("a", "b"), record.values().get("host"), "a cached record's fields are shared by every query");
+    assertEquals(Set.of("cpu"), record.values().get("name"));
+    assertEquals(Set.of("a", "b", "c"), joined.values().get("host"));
+    assertEquals(Set.of("cpu", "mem"), joined.values().get("name"));
   }
 
   @Test
