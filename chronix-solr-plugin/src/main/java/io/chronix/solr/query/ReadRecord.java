@@ -22,11 +22,8 @@ final class ReadRecord {
   private static final int OVERHEAD = 128;
   /** A series field's entry besides its name's and value's characters. */
   private static final int FIELD_OVERHEAD = 64;
-  /** A number kept (count, span, statistics). */
-  private static final int NUMBER_BYTES = 8;
-  /** The statistics' fields, in {@link RecordStats}' order. */
-  private static final String[] STATS = {RecordFields.COUNT, RecordFields.MIN, RecordFields.MAX, RecordFields.SUM,
-      RecordFields.FIRST, RecordFields.LAST};
+  /** The numbers kept, 8 bytes each: the span's ends and the six statistics (the count among them). */
+  private static final int NUMBER_BYTES = 8 * 8;
 
   private final String id;
   private final String seriesId;
@@ -60,29 +57,26 @@ final class ReadRecord {
    */
   static ReadRecord of(Document document) {
     String id = null;
-    IndexableField count = null;
     IndexableField start = null;
     IndexableField end = null;
     BytesRef data = null;
-    IndexableField[] stats = new IndexableField[STATS.length];
+    IndexableField[] stats = new IndexableField[6]; // count, min, max, sum, first, last: RecordStats' order
     SeriesFields fields = new SeriesFields();
     long bytes = OVERHEAD;
     for (IndexableField field : document.getFields()) {
       String name = field.name();
       switch (name) {
+        // the first of a name counts, as Document.get and getField take it
         case RecordFields.ID -> id = id == null ? field.stringValue() : id;
-        case RecordFields.COUNT -> {
-          count = count == null ? field : count;
-          stats[0] = stats[0] == null ? field : stats[0];
-        }
         case RecordFields.START -> start = start == null ? field : start;
         case RecordFields.END -> end = end == null ? field : end;
         case RecordFields.DATA -> data = data == null ? field.binaryValue() : data;
-        case RecordFields.MIN -> stats[1] = stats[1] == null ? field : stats[1];
-        case RecordFields.MAX -> stats[2] = stats[2] == null ? field : stats[2];
-        case RecordFields.SUM -> stats[3] = stats[3] == null ? field : stats[3];
-        case RecordFields.FIRST -> stats[4] = stats[4] == null ? field : stats[4];
-        case RecordFields.LAST -> stats[5] = stats[5] == null ? field : stats[5];
+        case RecordFields.COUNT -> keepFirst(stats, 0, field);
+        case RecordFields.MIN -> keepFirst(stats, 1, field);
+        case RecordFields.MAX -> keepFirst(stats, 2, field);
+        case RecordFields.SUM -> keepFirst(stats, 3, field);
+        case RecordFields.FIRST -> keepFirst(stats, 4, field);
+        case RecordFields.LAST -> keepFirst(stats, 5, field);
         default -> {
           if (RecordFields.isSeriesField(name)) {
             String value = SeriesFields.text(field);
@@ -96,8 +90,8 @@ final class ReadRecord {
       throw new IllegalStateException("a stored record has no " + RecordFields.ID);
     }
     byte[] blob = blobOf(data);
-    bytes += 2L * id.length() + (blob == null ? 0 : blob.length) + STATS.length * NUMBER_BYTES;
-    return new ReadRecord(id, required(count, RecordFields.COUNT, id), required(start, RecordFields.START, id),
+    bytes += 2L * id.length() + (blob == null ? 0 : blob.length) + NUMBER_BYTES;
+    return new ReadRecord(id, required(stats[0], RecordFields.COUNT, id), required(start, RecordFields.START, id),
         required(end, RecordFields.END, id), blob, statsOf(stats), fields, bytes);
   }
 
@@ -145,6 +139,12 @@ final class ReadRecord {
   /** What the record holds in memory, estimated: its weight in the cache. */
   long bytes() {
     return bytes;
+  }
+
+  private static void keepFirst(IndexableField[] fields, int at, IndexableField field) {
+    if (fields[at] == null) {
+      fields[at] = field;
+    }
   }
 
   private static long required(IndexableField value, String field, String id) {
