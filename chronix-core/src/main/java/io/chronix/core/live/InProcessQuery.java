@@ -8,6 +8,11 @@ package io.chronix.core.live;
  * javabin and decoded again by the engine: a third of a one-series PromQL query's time. A request
  * context entry, not a parameter, so that no request from outside can ask for objects that only
  * a caller in the process can read.
+ *
+ * <p>The points answered are the caller's: made for this answer (decoded, cut, joined, buffered
+ * points copied) and shared with nothing that outlives the request, not the record cache, not the
+ * buffers. The engine turns their timestamps into milliseconds in their own arrays (a cache of
+ * decoded points behind this answer would need copies: PrometheusApiTest asks the same range twice).
  */
 public final class InProcessQuery {
 

@@ -284,9 +284,12 @@ public final class SolrSeriesSource implements SeriesSource {
     }
   }
 
-  /** Series equal but for their value type or origin show as one, as their labels are equal. */
+  /**
+   * Series equal but for their value type or origin show as one, as their labels are equal. The
+   * parts are this answer's own (decoded for it, InProcessQuery), so the milliseconds go into their arrays.
+   */
   private static RawSeries joined(Labels labels, List<Points> parts) {
-    return RawSeries.fromNanos(labels, parts.size() == 1 ? parts.get(0) : SeriesMerge.merge(parts));
+    return RawSeries.fromNanosInPlace(labels, parts.size() == 1 ? parts.get(0) : SeriesMerge.merge(parts));
   }
 
   /**

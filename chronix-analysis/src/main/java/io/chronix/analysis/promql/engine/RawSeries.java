@@ -44,13 +44,55 @@ public final class RawSeries {
    */
   public static RawSeries fromNanos(Labels labels, Points points) {
     int n = points.size();
-    long[] t = new long[n];
-    double[] v = new double[n];
+    return fromNanos(labels, points.timestampArray(), points.valueArray(), n, new long[n], new double[n]);
+  }
+
+  /**
+   * As {@link #fromNanos(Labels, Points)}, in the points' own arrays: for points made for this
+   * series alone (a series query's answer in the process), which the caller gives up. A new pair
+   * of arrays for every series was most of the conversion (8 % of a {@code rate} over 1,000
+   * counters, on the request's thread).
+   */
+  public static RawSeries fromNanosInPlace(Labels labels, Points points) {
+    long[] timestamps = points.timestampArray();
+    double[] values = points.valueArray(); // the points' own for doubles, a converted copy for others
+    return fromNanos(labels, timestamps, values, points.size(), timestamps, values);
+  }
+
+  /**
+   * Points [0, n) of {@code nanos} and {@code values} into {@code t} and {@code v} (which may be
+   * the same arrays: a point is read before any is written at or past it), points within one
+   * millisecond collapsed to the last. A timestamp that lies a known whole-millisecond step after
+   * a whole-millisecond one is that many milliseconds later, without the division the quick
+   * compiler calls the runtime for: a scraped series' points mostly are.
+   */
+  private static RawSeries fromNanos(Labels labels, long[] nanos, double[] values, int n, long[] t, double[] v) {
     int out = 0;
     boolean stale = false;
+    long previousNanos = 0;
+    long previousMillis = 0;
+    boolean previousWhole = false;
+    // a step between two whole-millisecond timestamps of the same sign (so no overflow), in both units
+    boolean stepKnown = false;
+    long stepNanos = 0;
+    long stepMillis = 0;
     for (int i = 0; i < n; i++) {
-      long millis = Math.floorDiv(points.timestamp(i), NANOS_PER_MILLI);
-      double value = points.value(i);
+      long time = nanos[i];
+      double value = values[i];
+      long delta = time - previousNanos;
+      long millis;
+      if (stepKnown && delta == stepNanos && (time ^ previousNanos) >= 0) {
+        millis = previousMillis + stepMillis; // whole again: previousWhole stays true
+      } else {
+        millis = Math.floorDiv(time, NANOS_PER_MILLI);
+        boolean whole = millis * NANOS_PER_MILLI == time;
+        stepKnown = i > 0 && previousWhole && whole && delta > 0 && (time ^ previousNanos) >= 0;
+        stepNanos = delta;
+        stepMillis = millis - previousMillis;
+        previousWhole = whole;
+      }
+      previousNanos = time;
+      previousMillis = millis;
       stale |= StaleMarker.is(value); // a marker a later point of its millisecond replaced counts too: harmless
       if (out > 0 && t[out - 1] == millis) {
         v[out - 1] = value;

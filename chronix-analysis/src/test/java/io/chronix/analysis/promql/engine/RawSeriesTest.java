@@ -86,6 +86,13 @@ class RawSeriesTest {
         {Long.MIN_VALUE, Long.MIN_VALUE + 999_999, Long.MIN_VALUE + 1_000_000},
         {-2_000_001, -1_000_001, -1, 999_999, 1_999_999},
         {5_000_000, 4_000_000, Long.MAX_VALUE, Long.MIN_VALUE, 3},
+        // a whole millisecond after a part of one, then the same step again: not whole any more
+        {500_000, 2_000_000, 3_500_000, 5_000_000},
+        // a whole step that wraps around the long's range lands on the other side, not a step further
+        {9_223_372_036_852_000_000L, 9_223_372_036_854_000_000L, -9_223_372_036_853_551_616L},
+        // and a step measured across the range's wrap is no step
+        {9_223_372_036_854_000_000L, -9_223_372_036_854_000_000L, -9_223_372_036_852_448_384L},
+        {-3_000_000, -2_000_000, -1_000_000, 0, 1_000_000, 2_000_000, 2_000_001, 3_000_001, 4_000_000},
     };
     for (long[] timestamps : fixed) {
       assertMillis(timestamps, "fixed " + java.util.Arrays.toString(timestamps));
@@ -93,6 +100,9 @@ class RawSeriesTest {
     for (int round = 0; round < 2_000; round++) {
       long[] timestamps = new long[random.nextInt(300)];
       long t = random.nextLong() / (1 + random.nextInt(1_000_000));
+      if (random.nextBoolean()) {
+        t = t / 1_000_000 * 1_000_000; // whole milliseconds, as scraped series mostly are
+      }
       long step = random.nextBoolean() ? 1_000_000L * (1 + random.nextInt(60_000)) : 1 + random.nextInt(3_000_000);
       for (int i = 0; i < timestamps.length; i++) {
         timestamps[i] = t;
@@ -122,11 +132,34 @@ class RawSeriesTest {
       expectedMillis[expected - 1] = millis;
       expectedValues[expected - 1] = i;
     }
-    RawSeries series = RawSeries.fromNanos(Labels.EMPTY, points);
-    assertEquals(expected, series.size(), message);
-    for (int k = 0; k < expected; k++) {
-      assertEquals(expectedMillis[k], series.timestamp(k), message + ", sample " + k);
-      assertEquals(expectedValues[k], series.value(k), message + ", sample " + k);
+    Points given = new Points(timestamps.length);
+    given.addAll(points);
+    for (RawSeries series : new RawSeries[] {RawSeries.fromNanos(Labels.EMPTY, points),
+        RawSeries.fromNanosInPlace(Labels.EMPTY, given)}) {
+      assertEquals(expected, series.size(), message);
+      for (int k = 0; k < expected; k++) {
+        assertEquals(expectedMillis[k], series.timestamp(k), message + ", sample " + k);
+        assertEquals(expectedValues[k], series.value(k), message + ", sample " + k);
+      }
     }
+    for (int i = 0; i < timestamps.length; i++) {
+      assertEquals(timestamps[i], points.timestamp(i), "fromNanos leaves its points as they are");
+    }
+  }
+
+  /** Long values come as doubles either way; the points of another type keep their longs. */
+  @Test
+  void longPointsConvertInPlaceToo() {
+    Points longs = new Points(io.chronix.core.series.ValueType.LONG, 4);
+    longs.addLong(1_000_000L, 7);
+    longs.addLong(2_000_000L, 1L << 53);
+    longs.addLong(2_500_000L, 9);
+    RawSeries series = RawSeries.fromNanosInPlace(Labels.EMPTY, longs);
+    assertEquals(2, series.size());
+    assertEquals(1, series.timestamp(0));
+    assertEquals(7.0, series.value(0));
+    assertEquals(2, series.timestamp(1));
+    assertEquals(9.0, series.value(1), "the later point of a millisecond");
+    assertEquals(1L << 53, longs.longValue(1));
   }
 }
