@@ -1,5 +1,6 @@
 package io.chronix.core.series;
 
+import io.chronix.core.record.RecordFields;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -25,6 +26,8 @@ public final class SeriesKey {
   private final int valueCharacters;
   /** {@link #id} and {@link #routingId}, made when first asked ({@link #digests()}). */
   private Digests digests;
+  /** {@link #recordFieldsHash}, made when first asked; 0 until then (a hash of 0 is made each time). */
+  private int recordFieldsHash;
 
   public SeriesKey(String name, String type, Map<String, String> attributes) {
     if (name == null || name.isEmpty()) {
@@ -53,6 +56,45 @@ public final class SeriesKey {
       h = (h * 31 + attributes.name(i).hashCode()) * 31 + attributes.value(i).hashCode();
     }
     return h ^ (h >>> 16);
+  }
+
+  /**
+   * The ordered hash ({@link SortedArrayMap#orderedHashCode}) of the record fields the key stands
+   * for, by field name: its name ({@link RecordFields#NAME}), its type ({@link RecordFields#TYPE})
+   * and its attributes, the two placed where their field names sort among the attributes'. A series
+   * listing's row of the series hashes alike (a key with an attribute called name or type has no
+   * such row: the fields would clash). Made once a key, as {@link String#hashCode} is: a
+   * listing of a metric's buffered series looks each key up among the stored rows at every
+   * request, and hashing the key anew was a quarter of that (docs/benchmarks.md).
+   */
+  public int recordFieldsHash() {
+    int h = recordFieldsHash;
+    if (h == 0) {
+      h = orderedFieldsHash();
+      recordFieldsHash = h; // a race makes the same value twice
+    }
+    return h;
+  }
+
+  private int orderedFieldsHash() {
+    int h = 1;
+    boolean nameDone = false;
+    boolean typeDone = false;
+    for (int i = 0; i <= attributes.size(); i++) {
+      String next = i < attributes.size() ? attributes.name(i) : null;
+      if (!nameDone && (next == null || RecordFields.NAME.compareTo(next) < 0)) {
+        h = 31 * (31 * h + RecordFields.NAME.hashCode()) + name.hashCode();
+        nameDone = true;
+      }
+      if (!typeDone && (next == null || RecordFields.TYPE.compareTo(next) < 0)) {
+        h = 31 * (31 * h + RecordFields.TYPE.hashCode()) + type.hashCode();
+        typeDone = true;
+      }
+      if (next != null) {
+        h = 31 * (31 * h + next.hashCode()) + attributes.value(i).hashCode();
+      }
+    }
+    return h;
   }
 
   public static SeriesKey metric(String name, Map<String, String> attributes) {

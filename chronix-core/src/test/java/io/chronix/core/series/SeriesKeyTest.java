@@ -71,4 +71,27 @@ class SeriesKeyTest {
       threads.shutdown();
     }
   }
+
+  /** A key's record fields hash as the row of those fields would: name and type placed by their field names. */
+  @Test
+  void recordFieldsHashIsTheOrderedHashOfTheKeysFields() {
+    java.util.Random random = new java.util.Random(17);
+    String[] names = {"a_first", "dc", "host", "nic", "rack", "tier", "zone"};
+    for (int round = 0; round < 300; round++) {
+      java.util.TreeMap<String, String> attributes = new java.util.TreeMap<>();
+      for (String name : names) {
+        if (random.nextBoolean()) {
+          attributes.put(name, "v" + random.nextInt(5));
+        }
+      }
+      SeriesKey key = new SeriesKey("m" + random.nextInt(4), random.nextBoolean() ? SeriesKey.METRIC : "string", attributes);
+      java.util.TreeMap<String, String> fields = new java.util.TreeMap<>(attributes);
+      fields.put(io.chronix.core.record.RecordFields.NAME, key.name());
+      fields.put(io.chronix.core.record.RecordFields.TYPE, key.type());
+      int expected = new SortedArrayMap<>(fields.keySet().toArray(new String[0]), fields.values().toArray(new String[0]))
+          .orderedHashCode();
+      assertEquals(expected, key.recordFieldsHash(), key::toString);
+      assertEquals(expected, key.recordFieldsHash(), "kept: " + key);
+    }
+  }
 }

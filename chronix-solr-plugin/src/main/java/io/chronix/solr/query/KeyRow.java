@@ -14,9 +14,6 @@ import io.chronix.core.series.SortedArrayMap;
  */
 final class KeyRow {
 
-  private static final int NAME_HASH = RecordFields.NAME.hashCode();
-  private static final int TYPE_HASH = RecordFields.TYPE.hashCode();
-
   private final SeriesKey key;
 
   private KeyRow(SeriesKey key) {
@@ -30,31 +27,10 @@ final class KeyRow {
         : new KeyRow(key);
   }
 
-  /**
-   * As {@link SortedArrayMap#orderedHashCode()} of the key's row: its fields in name order, the name
-   * and type fields among the attributes where their names sort.
-   */
+  /** As {@link SortedArrayMap#orderedHashCode()} of the key's row ({@link SeriesKey#recordFieldsHash}, kept by the key). */
   @Override
   public int hashCode() {
-    AttributeMap attributes = key.attributes();
-    int h = 1;
-    boolean name = false;
-    boolean type = false;
-    for (int i = 0; i <= attributes.size(); i++) {
-      String next = i < attributes.size() ? attributes.name(i) : null;
-      if (!name && (next == null || RecordFields.NAME.compareTo(next) < 0)) {
-        h = 31 * (31 * h + NAME_HASH) + key.name().hashCode();
-        name = true;
-      }
-      if (!type && (next == null || RecordFields.TYPE.compareTo(next) < 0)) {
-        h = 31 * (31 * h + TYPE_HASH) + key.type().hashCode();
-        type = true;
-      }
-      if (next != null) {
-        h = 31 * (31 * h + next.hashCode()) + attributes.value(i).hashCode();
-      }
-    }
-    return h;
+    return key.recordFieldsHash();
   }
 
   /** Whether {@code other} is the key's row: its fields in name order are the key's name, type and attributes. */
