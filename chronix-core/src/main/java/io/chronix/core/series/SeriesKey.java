@@ -77,21 +77,21 @@ public final class SeriesKey {
   }
 
   private int orderedFieldsHash() {
-    int h = 1;
+    int h = SortedArrayMap.ORDERED_HASH_START;
     boolean nameDone = false;
     boolean typeDone = false;
     for (int i = 0; i <= attributes.size(); i++) {
       String next = i < attributes.size() ? attributes.name(i) : null;
       if (!nameDone && (next == null || RecordFields.NAME.compareTo(next) < 0)) {
-        h = 31 * (31 * h + RecordFields.NAME.hashCode()) + name.hashCode();
+        h = SortedArrayMap.orderedHashStep(h, RecordFields.NAME, name);
         nameDone = true;
       }
       if (!typeDone && (next == null || RecordFields.TYPE.compareTo(next) < 0)) {
-        h = 31 * (31 * h + RecordFields.TYPE.hashCode()) + type.hashCode();
+        h = SortedArrayMap.orderedHashStep(h, RecordFields.TYPE, type);
         typeDone = true;
       }
       if (next != null) {
-        h = 31 * (31 * h + next.hashCode()) + attributes.value(i).hashCode();
+        h = SortedArrayMap.orderedHashStep(h, next, attributes.value(i));
       }
     }
     return h;

@@ -20,6 +20,9 @@ import java.util.function.BiConsumer;
  */
 public class SortedArrayMap<V> extends AbstractMap<String, V> {
 
+  /** {@link #orderedHashCode} of no entries, where a hash of entries given one by one starts. */
+  public static final int ORDERED_HASH_START = 1;
+
   final String[] names;
   final V[] values;
   /**
@@ -119,11 +122,19 @@ public class SortedArrayMap<V> extends AbstractMap<String, V> {
    * centres had 201 distinct such hashes.
    */
   public int orderedHashCode() {
-    int h = 1;
+    int h = ORDERED_HASH_START;
     for (int i = 0; i < names.length; i++) {
-      h = 31 * (31 * h + names[i].hashCode()) + values[i].hashCode();
+      h = orderedHashStep(h, names[i], values[i]);
     }
     return h;
+  }
+
+  /**
+   * {@link #orderedHashCode} after one more entry: for a hash of entries that are not held in one
+   * map ({@link SeriesKey#recordFieldsHash}), which must come out as the map's.
+   */
+  public static int orderedHashStep(int h, String name, Object value) {
+    return 31 * (31 * h + name.hashCode()) + value.hashCode();
   }
 
   /**

@@ -124,7 +124,7 @@ public final class SeriesFields {
   public SortedArrayMap<String> firstValues() {
     String[] first = new String[size];
     for (int i = 0; i < size; i++) {
-      first[i] = values[i] instanceof String one ? one : setOf(values[i]).first();
+      first[i] = firstAt(i);
     }
     return new SortedArrayMap<>(Arrays.copyOf(names, size), first);
   }
@@ -135,7 +135,7 @@ public final class SeriesFields {
     if (at < 0) {
       return null;
     }
-    return values[at] instanceof String one ? one : setOf(values[at]).first();
+    return firstAt(at);
   }
 
   /** The field's values in order, empty where the series lacks it. */
@@ -159,7 +159,7 @@ public final class SeriesFields {
     if (at < 0) {
       return "";
     }
-    return values[at] instanceof String one ? one : setOf(values[at]).first();
+    return firstAt(at);
   }
 
   static String text(IndexableField field) {
@@ -181,6 +181,11 @@ public final class SeriesFields {
     names[at] = field;
     values[at] = value;
     size++;
+  }
+
+  /** Field {@code index}'s value, the first in order where it has several. */
+  private String firstAt(int index) {
+    return values[index] instanceof String one ? one : setOf(values[index]).first();
   }
 
   @SuppressWarnings("unchecked") // only SortedSet<String> is stored besides String
