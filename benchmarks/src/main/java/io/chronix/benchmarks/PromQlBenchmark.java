@@ -65,8 +65,17 @@ import java.util.zip.GZIPInputStream;
  * always has its last minutes in the buffers), and the listings and two panels are asked again at
  * that "now", their windows moving forward a step a round.
  *
+ * <p>With {@code --steady}, each of those tables is followed by the same shapes in a steady state:
+ * asked until both servers have answered for {@value #STEADY_WARM_UP_MILLIS} ms (at most
+ * {@value #STEADY_MAX_WARM_UP_ROUNDS} rounds), going round the shape's first windows again and
+ * again instead of moving on (a dashboard asks its shapes all day, while the tables before measure
+ * a shape's first few hundred requests, in which our server still compiles the paths that run
+ * once a request), with VictoriaMetrics' result cache off ({@code nocache=1}), since ours has none
+ * and the windows repeat. The first tables stay the comparison; the steady ones say what of the
+ * difference is the compiling.
+ *
  * <p>Ours runs as its user starts it ({@code ./chronix start} with the launcher's defaults, a process
- * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds]}
+ * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds] [--steady]}
  */
 public final class PromQlBenchmark {
 
@@ -86,6 +95,10 @@ public final class PromQlBenchmark {
    * PromQL's 5 minutes do). The stored shapes before warmed the same query paths up.
    */
   private static final int MAX_LIVE_WARM_UP_ROUNDS = 20;
+  private static final long STEADY_WARM_UP_MILLIS = 10_000;
+  private static final int STEADY_MAX_WARM_UP_ROUNDS = 2_000;
+  /** Windows a stored shape goes round in the steady state: its first hour, at most this many steps. */
+  private static final int STEADY_WINDOWS = 60;
   private static final int SAMPLES_PER_REQUEST = 10_000;
   private static final long MINUTE = 60_000;
   private static final long HOUR = 60 * MINUTE;
@@ -127,8 +140,10 @@ public final class PromQlBenchmark {
   private PromQlBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    Path input = Path.of(args.length > 0 ? args[0] : "../shared/data/p4");
-    int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 15;
+    List<String> positional = new ArrayList<>(List.of(args));
+    boolean steady = positional.remove("--steady");
+    Path input = Path.of(positional.size() > 0 ? positional.get(0) : "../shared/data/p4");
+    int rounds = positional.size() > 1 ? Integer.parseInt(positional.get(1)) : 15;
     List<P4File> p4 = new ArrayList<>();
     for (Path file : CsvImporter.expand(List.of(input))) {
       p4.add(new P4CsvReader(ZoneOffset.UTC).read(file));
@@ -162,7 +177,10 @@ public final class PromQlBenchmark {
           + " rounds of at least %d ms%n%n", VictoriaMetricsProcess.version(binary), points,
           p4.size() + HOSTS * (GAUGES.length + COUNTERS.length), rounds, WARM_UP_ROUNDS, MAX_WARM_UP_ROUNDS,
           WARM_UP_MILLIS);
-      boolean allFaster = measure(shapes, ours, vm.base(), rounds, -1, MAX_WARM_UP_ROUNDS);
+      boolean allFaster = measure(shapes, ours, vm.base(), rounds, Schedule.moving(-1, MAX_WARM_UP_ROUNDS));
+      if (steady) {
+        printSteady(measureSteady(shapes, ours, vm.base(), rounds, -1, STEADY_WINDOWS));
+      }
 
       // the last half hour of the synthetic set sent now and left buffered, as under a steady load
       // (ours keeps it in its buffers for up to chunk.maxAge, 10 minutes): listings and queries of
@@ -174,7 +192,11 @@ public final class PromQlBenchmark {
       Thread.sleep(2_000); // VictoriaMetrics makes samples searchable within a second
       System.out.printf("%nWith %,d more samples sent just now (the synthetic series' next %d minutes), not flushed:%n%n",
           live, LIVE_MINUTES);
-      allFaster &= measure(liveShapes(), ours, vm.base(), rounds, 1, MAX_LIVE_WARM_UP_ROUNDS);
+      allFaster &= measure(liveShapes(), ours, vm.base(), rounds, Schedule.moving(1, MAX_LIVE_WARM_UP_ROUNDS));
+      if (steady) {
+        // round the windows the moving rounds may use, which stay near the live data
+        printSteady(measureSteady(liveShapes(), ours, vm.base(), rounds, 1, MAX_LIVE_WARM_UP_ROUNDS));
+      }
       List<Shape> all = new ArrayList<>(shapes);
       all.addAll(liveShapes());
       System.out.printf("%nqueries: %s%n", describe(all));
@@ -191,31 +213,91 @@ public final class PromQlBenchmark {
   }
 
   /**
-   * Asks both servers each shape, warm-up rounds first, and prints the table of medians; the
-   * windows move by a step a round in {@code direction} (back: -1; forward: 1), warm-up rounds
-   * going on for {@value #WARM_UP_MILLIS} ms up to {@code maxWarmUp}. Whether every shape's median
-   * was at most VictoriaMetrics'.
+   * How a shape is asked: warm-up rounds until both servers have answered at least
+   * {@value #WARM_UP_ROUNDS} times and for {@code warmUpMillis} together (at most
+   * {@code maxWarmUpRounds}), then the measured rounds. Round r's window ends r steps from the
+   * shape's end in {@code direction} (back: -1; forward: 1), warm-up rounds counted first; with a
+   * {@code cycle}, r modulo the cycle, so that the rounds go round the same windows.
    */
-  private static boolean measure(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int maxWarmUp)
+  record Schedule(int direction, int maxWarmUpRounds, long warmUpMillis, int cycle, boolean peerCacheOff) {
+
+    /** Windows moving on without end, warm-up within the hour before the end (at most {@code maxWarmUp}). */
+    static Schedule moving(int direction, int maxWarmUp) {
+      return new Schedule(direction, maxWarmUp, WARM_UP_MILLIS, 0, false);
+    }
+
+    /** Going round {@code windows} windows, warmed up for {@value #STEADY_WARM_UP_MILLIS} ms, the peer's cache off. */
+    static Schedule steady(int direction, int windows) {
+      return new Schedule(direction, STEADY_MAX_WARM_UP_ROUNDS, STEADY_WARM_UP_MILLIS, windows, true);
+    }
+
+    /** The end of round {@code round}'s window. */
+    long end(Shape shape, int round) {
+      long offset = cycle == 0 ? round : round % cycle;
+      return shape.end() + direction * offset * step(shape);
+    }
+
+    /** Warm-up rounds at most for the shape: moving windows stay within the hour before its end. */
+    int maxWarmUpRounds(Shape shape) {
+      return cycle == 0 ? (int) Math.max(WARM_UP_ROUNDS, Math.min(maxWarmUpRounds, HOUR / step(shape)))
+          : Math.max(WARM_UP_ROUNDS, maxWarmUpRounds);
+    }
+
+    /** An instant shape's time moves a minute a round, or by its step where it has one. */
+    static long step(Shape shape) {
+      return shape.instant() && shape.stepMillis() == 0 ? MINUTE : shape.stepMillis();
+    }
+  }
+
+  /** The steady state's rounds (a schedule per shape: each goes round its own first windows). */
+  private static int[] measureSteady(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int windows)
       throws Exception {
-    System.out.printf("| data | query shape | ours (median ms) | VictoriaMetrics (median ms) | ours / VM | series ours / VM"
-        + " | first answer ours / VM (ms) | warm-up rounds |%n");
-    System.out.printf("|---|---|---|---|---|---|---|---|%n");
+    System.out.printf("%nSteady state (--steady): each shape going round its first windows (at most %d), after"
+        + " warm-up rounds of at least %d ms (at most %d), %d measured rounds; VictoriaMetrics with nocache=1:%n%n",
+        windows, STEADY_WARM_UP_MILLIS, STEADY_MAX_WARM_UP_ROUNDS, 3 * rounds);
+    int atMost = 0;
+    for (Shape shape : shapes) {
+      int cycle = (int) Math.max(1, Math.min(windows, HOUR / Schedule.step(shape)));
+      atMost += measure(List.of(shape), ours, vm, 3 * rounds, Schedule.steady(direction, cycle), shape == shapes.get(0))
+          ? 1 : 0;
+    }
+    return new int[] {atMost, shapes.size()};
+  }
+
+  private static void printSteady(int[] atMostOfAll) {
+    System.out.printf("steady state: %d of %d shapes at most VictoriaMetrics' median%n", atMostOfAll[0], atMostOfAll[1]);
+  }
+
+  /**
+   * Asks both servers each shape as the schedule has it and prints the table of medians. Whether
+   * every shape's median was at most VictoriaMetrics'.
+   */
+  private static boolean measure(List<Shape> shapes, URI ours, URI vm, int rounds, Schedule schedule)
+      throws Exception {
+    return measure(shapes, ours, vm, rounds, schedule, true);
+  }
+
+  private static boolean measure(List<Shape> shapes, URI ours, URI vm, int rounds, Schedule schedule,
+      boolean header) throws Exception {
+    if (header) {
+      System.out.printf("| data | query shape | ours (median ms) | VictoriaMetrics (median ms) | ours / VM | series ours / VM"
+          + " | first answer ours / VM (ms) | warm-up rounds |%n");
+      System.out.printf("|---|---|---|---|---|---|---|---|%n");
+    }
     boolean allFaster = true;
     for (Shape shape : shapes) {
       long[] oursNanos = new long[rounds];
       long[] vmNanos = new long[rounds];
       Answer oursAnswer = null;
       Answer vmAnswer = null;
-      // an instant shape's time moves back a minute a round, or by its step where it has one
-      long step = shape.instant() && shape.stepMillis() == 0 ? MINUTE : shape.stepMillis();
-      int maxWarmRounds = (int) Math.max(WARM_UP_ROUNDS, Math.min(maxWarmUp, HOUR / step));
+      int maxWarmRounds = schedule.maxWarmUpRounds(shape);
       double[] firstMs = null;
       long warmNanos = 0;
       int warmRounds = 0;
       while (warmRounds < WARM_UP_ROUNDS
-          || (warmNanos < WARM_UP_MILLIS * 1_000_000 && warmRounds < maxWarmRounds)) {
-        Answer[] answers = askBoth(ours, vm, shape, shape.end() + direction * warmRounds * step, warmRounds);
+          || (warmNanos < schedule.warmUpMillis() * 1_000_000 && warmRounds < maxWarmRounds)) {
+        Answer[] answers = askBoth(ours, vm, shape, schedule.end(shape, warmRounds), warmRounds,
+            schedule.peerCacheOff());
         if (firstMs == null) {
           firstMs = new double[] {answers[0].nanos() / 1e6, answers[1].nanos() / 1e6};
         }
@@ -223,7 +305,8 @@ public final class PromQlBenchmark {
         warmRounds++;
       }
       for (int round = 0; round < rounds; round++) {
-        Answer[] answers = askBoth(ours, vm, shape, shape.end() + direction * (warmRounds + round) * step, round);
+        Answer[] answers = askBoth(ours, vm, shape, schedule.end(shape, warmRounds + round), round,
+            schedule.peerCacheOff());
         oursAnswer = answers[0];
         vmAnswer = answers[1];
         oursNanos[round] = oursAnswer.nanos();
@@ -430,10 +513,11 @@ public final class PromQlBenchmark {
   // ---- queries
 
   /** Ours and VictoriaMetrics' answers for one window, {@code [ours, VM]}; who goes first alternates by round. */
-  private static Answer[] askBoth(URI ours, URI vm, Shape shape, long end, int round) throws Exception {
+  private static Answer[] askBoth(URI ours, URI vm, Shape shape, long end, int round, boolean peerCacheOff)
+      throws Exception {
     boolean oursFirst = round % 2 == 0;
-    Answer a = oursFirst ? askOurs(ours, shape, end) : askPeer(vm, shape, end);
-    Answer b = oursFirst ? askPeer(vm, shape, end) : askOurs(ours, shape, end);
+    Answer a = oursFirst ? askOurs(ours, shape, end) : askPeer(vm, shape, end, peerCacheOff);
+    Answer b = oursFirst ? askPeer(vm, shape, end, peerCacheOff) : askOurs(ours, shape, end);
     return oursFirst ? new Answer[] {a, b} : new Answer[] {b, a};
   }
 
@@ -449,17 +533,18 @@ public final class PromQlBenchmark {
       }
       return new Answer(System.nanoTime() - start, body.at("/data/result").size(), verdicts.length, verdicts);
     }
-    return ask(base, shape, end);
+    return ask(base, shape, end, false);
   }
 
-  private static Answer askPeer(URI base, Shape shape, long end) throws Exception {
+  /** @param cacheOff with {@code nocache=1}: VictoriaMetrics' result cache neither asked nor filled */
+  private static Answer askPeer(URI base, Shape shape, long end, boolean cacheOff) throws Exception {
     if (shape.outlierSelector() == null) {
-      return ask(base, shape, end);
+      return ask(base, shape, end, cacheOff);
     }
     long start = System.nanoTime();
     long from = end - shape.rangeMillis() - HOUR;
-    JsonNode body = post(base, "/api/v1/query", Map.of("query", shape.outlierSelector() + "[" + (end - from) / 1000 + "s]",
-        "time", seconds(end)));
+    JsonNode body = post(base, "/api/v1/query", withoutCache(cacheOff, Map.of("query",
+        shape.outlierSelector() + "[" + (end - from) / 1000 + "s]", "time", seconds(end))));
     JsonNode values = body.at("/data/result/0/values");
     long[] t = new long[values.size()];
     double[] v = new double[values.size()];
@@ -493,7 +578,7 @@ public final class PromQlBenchmark {
         verdicts.stream().mapToDouble(Double::doubleValue).toArray());
   }
 
-  private static Answer ask(URI base, Shape shape, long end) throws Exception {
+  private static Answer ask(URI base, Shape shape, long end, boolean cacheOff) throws Exception {
     long start = System.nanoTime();
     if (shape.listing() != null) {
       Map<String, String> form = new LinkedHashMap<>();
@@ -506,14 +591,24 @@ public final class PromQlBenchmark {
       return new Answer(System.nanoTime() - start, data.size(), data.size(), null);
     }
     JsonNode body = shape.instant()
-        ? post(base, "/api/v1/query", Map.of("query", shape.query(), "time", seconds(end)))
-        : post(base, "/api/v1/query_range", Map.of("query", shape.query(), "start", seconds(end - shape.rangeMillis()),
-            "end", seconds(end), "step", seconds(shape.stepMillis())));
+        ? post(base, "/api/v1/query", withoutCache(cacheOff, Map.of("query", shape.query(), "time", seconds(end))))
+        : post(base, "/api/v1/query_range", withoutCache(cacheOff, Map.of("query", shape.query(),
+            "start", seconds(end - shape.rangeMillis()), "end", seconds(end), "step", seconds(shape.stepMillis()))));
     long points = 0;
     for (JsonNode series : body.at("/data/result")) {
       points += series.has("values") ? series.get("values").size() : 1;
     }
     return new Answer(System.nanoTime() - start, body.at("/data/result").size(), points, null);
+  }
+
+  /** The form, with {@code nocache=1} added where asked (VictoriaMetrics' switch for its result cache). */
+  static Map<String, String> withoutCache(boolean cacheOff, Map<String, String> form) {
+    if (!cacheOff) {
+      return form;
+    }
+    Map<String, String> without = new LinkedHashMap<>(form);
+    without.put("nocache", "1");
+    return without;
   }
 
   /** A form POST as Grafana sends it, gzip accepted; the answer parsed. */
