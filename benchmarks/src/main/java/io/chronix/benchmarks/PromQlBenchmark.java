@@ -179,7 +179,7 @@ public final class PromQlBenchmark {
           WARM_UP_MILLIS);
       boolean allFaster = measure(shapes, ours, vm.base(), rounds, Schedule.moving(-1, MAX_WARM_UP_ROUNDS));
       if (steady) {
-        printSteady(measureSteady(shapes, ours, vm.base(), rounds, -1, STEADY_WINDOWS));
+        measureSteady(shapes, ours, vm.base(), rounds, -1, STEADY_WINDOWS);
       }
 
       // the last half hour of the synthetic set sent now and left buffered, as under a steady load
@@ -195,7 +195,7 @@ public final class PromQlBenchmark {
       allFaster &= measure(liveShapes(), ours, vm.base(), rounds, Schedule.moving(1, MAX_LIVE_WARM_UP_ROUNDS));
       if (steady) {
         // round the windows the moving rounds may use, which stay near the live data
-        printSteady(measureSteady(liveShapes(), ours, vm.base(), rounds, 1, MAX_LIVE_WARM_UP_ROUNDS));
+        measureSteady(liveShapes(), ours, vm.base(), rounds, 1, MAX_LIVE_WARM_UP_ROUNDS);
       }
       List<Shape> all = new ArrayList<>(shapes);
       all.addAll(liveShapes());
@@ -249,8 +249,11 @@ public final class PromQlBenchmark {
     }
   }
 
-  /** The steady state's rounds (a schedule per shape: each goes round its own first windows). */
-  private static int[] measureSteady(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int windows)
+  /**
+   * The steady state's table and how many of its shapes were at most VictoriaMetrics' median (a
+   * schedule per shape: each goes round its own first windows).
+   */
+  private static void measureSteady(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int windows)
       throws Exception {
     System.out.printf("%nSteady state (--steady): each shape going round its first windows (at most %d), after"
         + " warm-up rounds of at least %d ms (at most %d), %d measured rounds; VictoriaMetrics with nocache=1:%n%n",
@@ -261,11 +264,7 @@ public final class PromQlBenchmark {
       atMost += measure(List.of(shape), ours, vm, 3 * rounds, Schedule.steady(direction, cycle), shape == shapes.get(0))
           ? 1 : 0;
     }
-    return new int[] {atMost, shapes.size()};
-  }
-
-  private static void printSteady(int[] atMostOfAll) {
-    System.out.printf("steady state: %d of %d shapes at most VictoriaMetrics' median%n", atMostOfAll[0], atMostOfAll[1]);
+    System.out.printf("steady state: %d of %d shapes at most VictoriaMetrics' median%n", atMost, shapes.size());
   }
 
   /**

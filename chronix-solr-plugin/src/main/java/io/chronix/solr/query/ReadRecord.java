@@ -35,10 +35,10 @@ final class ReadRecord {
   private final SeriesFields fields;
   private final long bytes;
 
-  private ReadRecord(String id, long count, long startMillis, long endMillis, byte[] blob, RecordStats stats,
-      SeriesFields fields, long bytes) {
+  private ReadRecord(String id, String seriesId, long count, long startMillis, long endMillis, byte[] blob,
+      RecordStats stats, SeriesFields fields, long bytes) {
     this.id = id;
-    this.seriesId = RecordSchema.seriesIdOf(id);
+    this.seriesId = seriesId;
     this.count = count;
     this.startMillis = startMillis;
     this.endMillis = endMillis;
@@ -90,9 +90,13 @@ final class ReadRecord {
       throw new IllegalStateException("a stored record has no " + RecordFields.ID);
     }
     byte[] blob = blobOf(data);
-    bytes += 2L * id.length() + (blob == null ? 0 : blob.length) + NUMBER_BYTES;
-    return new ReadRecord(id, required(stats[0], RecordFields.COUNT, id), required(start, RecordFields.START, id),
-        required(end, RecordFields.END, id), blob, statsOf(stats), fields, bytes);
+    String seriesId = RecordSchema.seriesIdOf(id);
+    // the series id is a string of its own where it is not the whole id
+    bytes += 2L * (id.length() + (seriesId == id ? 0 : seriesId.length())) + (blob == null ? 0 : blob.length)
+        + NUMBER_BYTES;
+    return new ReadRecord(id, seriesId, required(stats[0], RecordFields.COUNT, id),
+        required(start, RecordFields.START, id), required(end, RecordFields.END, id), blob, statsOf(stats), fields,
+        bytes);
   }
 
   String id() {

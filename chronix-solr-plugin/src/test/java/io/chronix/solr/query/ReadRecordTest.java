@@ -71,6 +71,16 @@ class ReadRecordTest {
     }
   }
 
+  /** A series id cut from the record id is a string of its own, weighed; an id that is its series' own is weighed once. */
+  @Test
+  void theSeriesIdKeptBesideTheIdIsWeighed() {
+    ReadRecord chunk = ReadRecord.of(record("a!cpu-1", 3));
+    ReadRecord whole = ReadRecord.of(record("a!cpuX1", 3));
+    assertEquals("a!cpu", chunk.seriesId());
+    assertEquals("a!cpuX1", whole.seriesId());
+    assertEquals(whole.bytes() + 2L * "a!cpu".length(), chunk.bytes());
+  }
+
   @Test
   void aBlobThatFillsItsArrayIsTakenAsItIs() {
     Document document = record("a!cpu-1", 3);
