@@ -45,7 +45,7 @@ public final class FieldValues {
     List<String> values = new ArrayList<>();
     read(searcher, queries, range, Set.of(field), new Reading() {
       @Override
-      public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
+      public void columns(LeafReader segment, DocValueRecords columns, int[] docs, int count) throws IOException {
         columns.addValues(field, docs, count, values);
       }
 
@@ -109,7 +109,7 @@ public final class FieldValues {
     Set<String> names = new HashSet<>();
     Reading reading = new Reading() {
       @Override
-      public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
+      public void columns(LeafReader segment, DocValueRecords columns, int[] docs, int count) throws IOException {
         columns.addPresent(docs, count, RecordFields::isSeriesField, names);
       }
 
@@ -160,11 +160,11 @@ public final class FieldValues {
     SeriesRows series = new SeriesRows();
     read(searcher, queries, range, null, new Reading() {
       @Override
-      public void columns(DocValueRecords columns, int[] docs, int count) throws IOException {
-        // in batches: the maps of a batch exist at once, the distinct series stay
+      public void columns(LeafReader segment, DocValueRecords columns, int[] docs, int count) throws IOException {
+        // in batches: the maps of a batch's unkept records exist at once, the distinct series stay
         for (int from = 0; from < count; from += RecordReader.BATCH) {
           int n = Math.min(RecordReader.BATCH, count - from);
-          series.addAll(columns.fieldsOf(Arrays.copyOfRange(docs, from, from + n), n, RecordFields::isSeriesField));
+          RecordSeriesRows.addRows(segment, columns, Arrays.copyOfRange(docs, from, from + n), n, series);
         }
       }
 
@@ -184,7 +184,7 @@ public final class FieldValues {
   /** What is done with the matches: a segment's columns where it has them, else each record's or buffered series' fields. */
   private interface Reading {
     /** @param docs the segment's matching document numbers, increasing */
-    void columns(DocValueRecords columns, int[] docs, int count) throws IOException;
+    void columns(LeafReader segment, DocValueRecords columns, int[] docs, int count) throws IOException;
 
     void fields(SeriesFields fields);
 
@@ -235,7 +235,7 @@ public final class FieldValues {
       }
       DocValueRecords columns = DocValueRecords.of(leaf.reader(), searcher.getSchema());
       if (columns != null) {
-        reading.columns(columns, docs, docs.length);
+        reading.columns(leaf.reader(), columns, docs, docs.length);
       } else {
         forEachStored(leaf.reader(), docs, only, reading);
       }

@@ -17,7 +17,12 @@ final class SeriesRows {
   private final Map<Object, SortedArrayMap<String>> rows = new HashMap<>();
 
   void add(SortedArrayMap<String> row) {
-    rows.putIfAbsent(new Row(row), row);
+    add(new Row(row));
+  }
+
+  /** Adds a row hashed already (a segment's kept row, {@link RecordSeriesRows}). */
+  void add(Row row) {
+    rows.putIfAbsent(row, row.fields());
   }
 
   void addAll(Collection<SortedArrayMap<String>> more) {

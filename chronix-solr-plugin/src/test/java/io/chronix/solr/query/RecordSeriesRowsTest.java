@@ -1,0 +1,231 @@
+package io.chronix.solr.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.SortedArrayMap;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.util.Bits;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
+import org.apache.solr.common.SolrInputDocument;
+import org.apache.solr.common.params.ModifiableSolrParams;
+import org.apache.solr.request.LocalSolrQueryRequest;
+import org.apache.solr.search.SolrIndexSearcher;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The series rows a segment keeps per record are the rows its columns give, read after read (the
+ * first reads fill the slots, later ones take them, as the same rows); a segment's records of one
+ * series share one row; a segment past the bound, closed or deaf to listeners keeps nothing and
+ * is read from its columns, as is a row past the bound; a closed segment's bytes are given back.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class RecordSeriesRowsTest extends OnTestCore {
+
+  private static final int RECORDS = 2_000;
+  /** Bytes kept before this class listed anything. */
+  private static long unlisted;
+
+  @BeforeAll
+  static void indexRecords() throws Exception {
+    SegmentedRecords.index(core, RECORDS, 2211, RecordSeriesRowsTest::record, List.of("r1-1", "r2-2", "r3-3"));
+    unlisted = RecordSeriesRows.bytes();
+  }
+
+  /** Few series, many records each: 7 names, 30 hosts, a data centre for some. */
+  private static SolrInputDocument record(String id, int segment, Random random) {
+    SolrInputDocument record = new SolrInputDocument();
+    record.addField("id", id);
+    record.addField("name", "m" + random.nextInt(7));
+    record.addField("type", "metric");
+    record.addField("start", random.nextInt(1_000));
+    record.addField("end", 1_000 + random.nextInt(1_000));
+    int host = random.nextInt(30);
+    record.addField("host", "h" + host);
+    if (host % 4 == 0) {
+      record.addField("dc", "dc-" + host % 3);
+    }
+    record.addField("data", new byte[] {0});
+    return record;
+  }
+
+  @Test
+  @Order(1)
+  void rowsAreTheColumnsRowsAndTheSameRowsAgain() throws Exception {
+    Random random = new Random(9);
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+      assertTrue(leaves.size() > 1, "one segment");
+      for (int round = 0; round < 120; round++) {
+        LeafReader reader = leaves.get(random.nextInt(leaves.size())).reader();
+        int[] docs = someDocs(reader, random);
+        DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
+        Set<Map<String, String>> expected = new HashSet<>();
+        for (SortedArrayMap<String> row : columns.fieldsOf(docs, docs.length, RecordFields::isSeriesField)) {
+          expected.add(new TreeMap<>(row));
+        }
+        List<SortedArrayMap<String>> first = rowsOf(reader, columns, docs);
+        assertEquals(expected, entries(first), "round " + round);
+        assertEquals(expected.size(), first.size(), "a row twice, round " + round);
+        List<SortedArrayMap<String>> again = rowsOf(reader, columns, docs);
+        assertEquals(identities(first), identities(again), "rows read again, round " + round);
+      }
+      for (LeafReaderContext leaf : leaves) {
+        assertTrue(RecordSeriesRows.isKept(leaf.reader()), "segment " + leaf.ord + " not kept");
+      }
+    }
+  }
+
+  /** Two records of one series in a segment, asked about one at a time, give one row. */
+  @Test
+  @Order(2)
+  void aSegmentsRecordsOfOneSeriesShareTheirRow() throws Exception {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      LeafReader reader = searcher.getIndexReader().leaves().get(0).reader();
+      DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
+      Map<Map<String, String>, SortedArrayMap<String>> bySeries = new java.util.HashMap<>();
+      int shared = 0;
+      Bits live = reader.getLiveDocs();
+      for (int doc = 0; doc < reader.maxDoc(); doc++) {
+        if (live != null && !live.get(doc)) {
+          continue;
+        }
+        SortedArrayMap<String> row = rowsOf(reader, columns, new int[] {doc}).get(0);
+        SortedArrayMap<String> before = bySeries.putIfAbsent(new TreeMap<>(row), row);
+        if (before != null) {
+          assertSame(before, row, "doc " + doc);
+          shared++;
+        }
+      }
+      assertTrue(shared > 100, "records of one series: " + shared);
+    }
+  }
+
+  /**
+   * A segment past the bound, one closed already (its listener runs as it is added) and one that
+   * takes no listener keep nothing and count no slots: theirs would never be given back. Their
+   * rows still come from the columns.
+   */
+  @Test
+  @Order(3)
+  void aSegmentPastTheBoundClosedOrDeafKeepsNothing() throws Exception {
+    try (org.apache.lucene.store.Directory directory = new org.apache.lucene.store.ByteBuffersDirectory()) {
+      try (org.apache.lucene.index.IndexWriter writer = new org.apache.lucene.index.IndexWriter(directory,
+          new org.apache.lucene.index.IndexWriterConfig())) {
+        for (int i = 0; i < 10; i++) {
+          writer.addDocument(new Document());
+        }
+      }
+      try (org.apache.lucene.index.DirectoryReader index = org.apache.lucene.index.DirectoryReader.open(directory);
+          LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+        LeafReader reader = index.leaves().get(0).reader();
+        // no field the schema knows: each record's row is empty
+        DocValueRecords columns = DocValueRecords.of(reader, request.getSearcher().getSchema());
+        int[] docs = {0, 3, 9};
+        long before = RecordSeriesRows.bytes();
+        long slots = 4L * reader.maxDoc();
+        SeriesRows pastTheBound = new SeriesRows();
+        RecordSeriesRows.addRows(reader, columns, docs, docs.length, pastTheBound, before + slots - 1);
+        assertEquals(1, pastTheBound.rows().size());
+        assertFalse(RecordSeriesRows.isKept(reader), "past the bound");
+        for (boolean closed : new boolean[] {true, false}) {
+          LeafReader odd = SegmentCoresTest.withCoreHelper(reader, closed);
+          SeriesRows rows = new SeriesRows();
+          RecordSeriesRows.addRows(odd, columns, docs, docs.length, rows);
+          assertEquals(1, rows.rows().size());
+          assertFalse(RecordSeriesRows.isKept(odd), closed ? "a closed segment" : "a segment without listeners");
+        }
+        assertEquals(before, RecordSeriesRows.bytes());
+        // its slots fit, its row does not: read from the columns each time
+        for (int read = 0; read < 2; read++) {
+          SeriesRows rows = new SeriesRows();
+          RecordSeriesRows.addRows(reader, columns, docs, docs.length, rows, before + slots);
+          assertEquals(1, rows.rows().size());
+          assertTrue(RecordSeriesRows.isKept(reader), "the segment itself, open");
+          assertEquals(before + slots, RecordSeriesRows.bytes());
+        }
+        List<SortedArrayMap<String>> kept = rowsOf(reader, columns, docs);
+        assertEquals(before + slots + RecordSeriesRows.rowBytes(kept.get(0)), RecordSeriesRows.bytes());
+        assertSame(kept.get(0), rowsOf(reader, columns, docs).get(0), "a row kept within the bound");
+      }
+    }
+  }
+
+  @Test
+  @Order(4)
+  void closedSegmentsGiveTheirBytesBack() throws Exception {
+    long kept = 0;
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      for (LeafReaderContext leaf : request.getSearcher().getIndexReader().leaves()) {
+        if (RecordSeriesRows.isKept(leaf.reader())) {
+          assertTrue(RecordSeriesRows.keptBytes(leaf.reader()) > 4L * leaf.reader().maxDoc(), "slots and rows");
+          kept += RecordSeriesRows.keptBytes(leaf.reader());
+        }
+      }
+    }
+    assertTrue(kept > 4L * RECORDS / 2, "kept: " + kept);
+    long before = RecordSeriesRows.bytes();
+    try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
+      solr.optimize(); // one segment: the others close once no searcher holds them
+    }
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      assertEquals(1, request.getSearcher().getIndexReader().leaves().size());
+      // the test classes run one after another, each closing its cores: only this core keeps rows
+      assertEquals(before - kept, RecordSeriesRows.bytes(), "bytes of closed segments");
+      assertEquals(unlisted, RecordSeriesRows.bytes(), "bytes left of this class's segments");
+    }
+  }
+
+  private static List<SortedArrayMap<String>> rowsOf(LeafReader reader, DocValueRecords columns, int[] docs)
+      throws java.io.IOException {
+    SeriesRows rows = new SeriesRows();
+    RecordSeriesRows.addRows(reader, columns, docs, docs.length, rows);
+    return new ArrayList<>(rows.rows());
+  }
+
+  private static Set<Map<String, String>> entries(List<SortedArrayMap<String>> rows) {
+    Set<Map<String, String>> entries = new HashSet<>();
+    for (SortedArrayMap<String> row : rows) {
+      entries.add(new TreeMap<>(row));
+    }
+    return entries;
+  }
+
+  private static Set<Object> identities(List<SortedArrayMap<String>> rows) {
+    Set<Object> identities = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    identities.addAll(rows);
+    return identities;
+  }
+
+  /** Some live documents of the segment, increasing. */
+  private static int[] someDocs(LeafReader reader, Random random) {
+    Bits live = reader.getLiveDocs();
+    List<Integer> docs = new ArrayList<>();
+    int every = 1 + random.nextInt(40);
+    for (int doc = random.nextInt(every); doc < reader.maxDoc(); doc += 1 + random.nextInt(every)) {
+      if (live == null || live.get(doc)) {
+        docs.add(doc);
+      }
+    }
+    return docs.stream().mapToInt(Integer::intValue).toArray();
+  }
+}
