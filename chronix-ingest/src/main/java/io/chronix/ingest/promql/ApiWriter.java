@@ -155,6 +155,17 @@ final class ApiWriter {
     return BigDecimal.valueOf(millis, 3).stripTrailingZeros().toPlainString();
   }
 
+  /** A label set's JSON object as {@link #labels} writes it, alone. */
+  static byte[] labelsJson(Labels labels) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(128);
+    try (JsonGenerator json = JSON.createGenerator(out)) {
+      labels(json, labels, new WrittenLabelNames());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // not from an array in memory
+    }
+    return out.toByteArray();
+  }
+
   /** A label set as an object, its names written as {@code names} keeps them for the answer. */
   static void labels(JsonGenerator json, Labels labels, WrittenLabelNames names) throws IOException {
     json.writeStartObject();

@@ -5,7 +5,6 @@ import io.chronix.analysis.promql.engine.Engine;
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryLimits;
 import io.chronix.analysis.promql.engine.QueryResult;
-import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.PrometheusNames;
 import io.chronix.ingest.http.FormParameters;
 import io.chronix.ingest.protocol.MalformedBodyException;
@@ -169,29 +168,29 @@ public final class PrometheusApiServlet extends HttpServlet {
         ApiParameters.timeOr("end", request.getParameter("end"), ApiParameters.MAX_TIME)};
   }
 
-  private List<Labels> matchingSeries(HttpServletRequest request, List<String> selectors) {
-    long[] range = range(request);
-    return catalog.series(selectors, range[0], range[1]);
-  }
-
   private void series(HttpServletRequest request, HttpServletResponse response) throws IOException {
     List<String> selectors = selectors(request);
     if (selectors.isEmpty()) {
       throw PromQlException.badData("no match[] parameter provided");
     }
-    List<Labels> series = matchingSeries(request, selectors);
+    long[] range = range(request);
+    List<ListedSeries> series = catalog.listed(selectors, range[0], range[1]);
     int limit = ApiParameters.limit(request.getParameter("limit"));
     List<String> warnings = new ArrayList<>();
     if (limit > 0 && series.size() > limit) {
       series = series.subList(0, limit);
       warnings.add(TRUNCATED);
     }
-    List<Labels> answer = series;
+    List<ListedSeries> answer = series;
     ApiWriter.success(response, json -> {
       WrittenLabelNames names = new WrittenLabelNames();
       json.writeStartArray();
-      for (Labels labels : answer) {
-        ApiWriter.labels(json, labels, names);
+      for (ListedSeries listed : answer) {
+        if (listed.json() != null) {
+          json.writeRawValue(new RawUtf8Value(listed.json(), listed.json().length));
+        } else {
+          ApiWriter.labels(json, listed.labels(), names);
+        }
       }
       json.writeEndArray();
     }, warnings, List.of());

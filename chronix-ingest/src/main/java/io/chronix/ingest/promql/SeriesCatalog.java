@@ -3,9 +3,12 @@ package io.chronix.ingest.promql;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.PrometheusNames;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.TreeSet;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
@@ -36,33 +39,49 @@ public final class SeriesCatalog {
    * with data between start and end (epoch milliseconds, inclusive).
    */
   public List<Labels> series(List<String> selectors, long start, long end) {
+    List<ListedSeries> listed = listed(selectors, start, end);
+    List<Labels> labels = new ArrayList<>(listed.size());
+    for (ListedSeries series : listed) {
+      labels.add(series.labels());
+    }
+    return labels;
+  }
+
+  /** As {@link #series}, each with its JSON where the store keeps its row ({@link ListedSeries}). */
+  List<ListedSeries> listed(List<String> selectors, long start, long end) {
     List<?> columns = fromColumns(selectors, start, end, SERIES_FIELDS, true, "seriesFields");
     if (columns != null) {
-      // sized for the rows, which are distinct: grown from 16 the set rehashed a listing's labels seven times
-      Set<Labels> labels = new java.util.HashSet<>(columns.size() * 4 / 3 + 1);
+      // sized for the rows, which are distinct: grown from 16 the map rehashed a listing's series seven times
+      Map<Labels, ListedSeries> distinct = new HashMap<>(columns.size() * 4 / 3 + 1);
       SeriesLabels.Shared shared = new SeriesLabels.Shared();
       for (Object fields : columns) {
         @SuppressWarnings("unchecked") // the plugin's seriesFields: each series' fields by name
-        java.util.Map<String, ?> byName = (java.util.Map<String, ?>) fields;
-        labels.add(SeriesLabels.of(byName, shared));
+        Map<String, ?> byName = (Map<String, ?>) fields;
+        ListedSeries series = ListedSeries.of(byName, shared);
+        distinct.putIfAbsent(series.labels(), series);
       }
-      List<Labels> sorted = new ArrayList<>(labels);
-      sorted.sort(null);
-      return sorted;
+      return sorted(distinct.values());
     }
     ModifiableSolrParams params = matching(selectors, start, end);
     params.set("cj", "*");
     params.set("chronix.keys", true);
     params.set("fl", "*");
-    Set<Labels> labels = new LinkedHashSet<>();
+    Map<Labels, ListedSeries> distinct = new LinkedHashMap<>();
     SeriesLabels.Shared shared = new SeriesLabels.Shared();
     for (SolrDocument document : SolrSeriesSource.search(solr, collection, params)) {
-      labels.add(SeriesLabels.of(document, shared));
+      Labels labels = SeriesLabels.of(document, shared);
+      distinct.putIfAbsent(labels, new ListedSeries(labels, null));
     }
-    List<Labels> sorted = new ArrayList<>(labels);
-    sorted.sort(null);
+    return sorted(distinct.values());
+  }
+
+  private static List<ListedSeries> sorted(Collection<ListedSeries> series) {
+    List<ListedSeries> sorted = new ArrayList<>(series);
+    sorted.sort(BY_LABELS);
     return sorted;
   }
+
+  private static final Comparator<ListedSeries> BY_LABELS = (a, b) -> a.labels().compareTo(b.labels());
 
   /** The label names of those series (escaped as Prometheus shows them), sorted. */
   public List<String> labelNames(List<String> selectors, long start, long end) {

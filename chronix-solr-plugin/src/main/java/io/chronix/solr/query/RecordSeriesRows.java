@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
+import io.chronix.core.series.KeptRow;
 import io.chronix.core.series.SortedArrayMap;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -16,19 +17,20 @@ import org.apache.lucene.util.FixedBitSet;
  * matching record's series columns anew at each request: a lookup in each of some seven columns a
  * record, a fifth of listing a metric's 1,000 series over 6 hours (docs/benchmarks.md). Segments
  * never change, so a record's row is the same until its segment closes; kept, a listing takes it
- * with one array read, and the rows of a segment's records of one series are one row.
+ * with one array read, and the rows of a segment's records of one series are one row. A kept row
+ * is a {@link KeptRow}, in which the listing's reader keeps what it derives from it.
  *
  * <p>All kept segments hold at most {@link #MAX_BYTES} together: 4 bytes a record of a segment
- * listed once, and about {@link #rowBytes} a distinct row (its Strings are {@link OrdinalTexts}'
- * kept ones). A segment whose slots do not fit is read from its columns as before; so is a record
+ * listed once, and about {@link #rowBytes} a distinct row with what its reader derives (its
+ * Strings are {@link OrdinalTexts}' kept ones). A segment whose slots do not fit is read from its columns as before; so is a record
  * whose row would not fit, each time. A segment's bytes are given back when Lucene closes its
  * core. A segment's state is read and filled under its own lock: listings are few next to
  * queries, and one fill serves all that follow.
  */
 final class RecordSeriesRows {
 
-  /** A 48th of the heap: 8 MB of the launcher's default 384 MB, a fleet's 10,000 series in 2 MB. */
-  static final long MAX_BYTES = Runtime.getRuntime().maxMemory() / 48;
+  /** A 32nd of the heap: 12 MB of the launcher's default 384 MB, a fleet's 10,000 series in 5 MB. */
+  static final long MAX_BYTES = Runtime.getRuntime().maxMemory() / 32;
 
   private static final SegmentCores<RecordSeriesRows> KEPT = new SegmentCores<>((core, rows) -> giveBack(rows));
   /** Bytes of all kept segments. Guarded by the class. */
@@ -87,6 +89,7 @@ final class RecordSeriesRows {
             into.add(row); // read again next time
             continue;
           }
+          row = new SeriesRows.Row(new KeptRow(row.fields()));
           index = rows.size();
           rows.add(row);
           indexOf.put(row, index);
@@ -106,10 +109,10 @@ final class RecordSeriesRows {
 
   /**
    * About what a kept row holds: the map, its values' array and its hashed key (the names' array is
-   * shared, the Strings are kept by ordinal), and its entries in the index.
+   * shared, the Strings are kept by ordinal), its entries in the index, and what its reader derives.
    */
   static long rowBytes(SortedArrayMap<String> row) {
-    return 128 + 8L * row.size();
+    return 128 + 8L * row.size() + KeptRow.DERIVED_BYTES;
   }
 
   /** Counts {@code more} bytes for this segment if they fit under the bound. */

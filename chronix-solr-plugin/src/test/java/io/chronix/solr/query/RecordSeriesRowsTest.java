@@ -87,6 +87,9 @@ class RecordSeriesRowsTest extends OnTestCore {
         assertEquals(expected.size(), first.size(), "a row twice, round " + round);
         List<SortedArrayMap<String>> again = rowsOf(reader, columns, docs);
         assertEquals(identities(first), identities(again), "rows read again, round " + round);
+        for (SortedArrayMap<String> row : first) {
+          assertTrue(row instanceof io.chronix.core.series.KeptRow, "a kept row its reader cannot keep with");
+        }
       }
       for (LeafReaderContext leaf : leaves) {
         assertTrue(RecordSeriesRows.isKept(leaf.reader()), "segment " + leaf.ord + " not kept");
@@ -160,6 +163,7 @@ class RecordSeriesRowsTest extends OnTestCore {
           SeriesRows rows = new SeriesRows();
           RecordSeriesRows.addRows(reader, columns, docs, docs.length, rows, before + slots);
           assertEquals(1, rows.rows().size());
+          assertFalse(rows.rows().iterator().next() instanceof io.chronix.core.series.KeptRow, "a row not kept");
           assertTrue(RecordSeriesRows.isKept(reader), "the segment itself, open");
           assertEquals(before + slots, RecordSeriesRows.bytes());
         }
