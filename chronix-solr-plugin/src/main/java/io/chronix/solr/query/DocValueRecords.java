@@ -38,7 +38,8 @@ import org.apache.solr.schema.SchemaField;
  * looked up in document order, every record's id (its own term) and every attribute value cost
  * inflating a block again, a third of listing 10,000 series. In ordinal order each block is
  * inflated once, and a value shared by many records is looked up once. A series field's values,
- * once looked up, are kept by ordinal while the segment is open ({@link OrdinalTexts}).
+ * once looked up, are kept by ordinal while the segment is open ({@link OrdinalTexts}), and so are
+ * the records' ordinals of a series field whose values are listed ({@link RecordOrdinals}).
  */
 final class DocValueRecords {
 
@@ -242,9 +243,19 @@ final class DocValueRecords {
       SortedDocValues column = DocValues.getSorted(reader, name);
       String[] kept = kept(column);
       FixedBitSet seen = new FixedBitSet(Math.max(1, column.getValueCount()));
-      for (int i = 0; i < count; i++) {
-        if (column.advanceExact(docs[i])) {
-          seen.set(column.ordValue());
+      int[] ords = RecordFields.isSeriesField(name) ? RecordOrdinals.of(reader, name) : null;
+      if (ords != null) {
+        for (int i = 0; i < count; i++) {
+          int ord = ords[docs[i]];
+          if (ord != RecordOrdinals.NONE) {
+            seen.set(ord);
+          }
+        }
+      } else {
+        for (int i = 0; i < count; i++) {
+          if (column.advanceExact(docs[i])) {
+            seen.set(column.ordValue());
+          }
         }
       }
       // in ordinal order: each block of the terms dictionary inflated once
