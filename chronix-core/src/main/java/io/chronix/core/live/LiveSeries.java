@@ -98,6 +98,16 @@ public interface LiveSeries {
     return false;
   }
 
+  /**
+   * Whether any series may have not yet searchable points; false only where none has, including
+   * points written before the question was asked. A listing asked over a store nothing is being
+   * written to then skips preparing its match of buffered series (a tenth of listing label names).
+   * Sources that cannot tell answer true.
+   */
+  default boolean hasUnsearchable() {
+    return true;
+  }
+
   /** The not yet searchable points of one series. */
   record Buffered(SeriesKey key, Points points) {}
 

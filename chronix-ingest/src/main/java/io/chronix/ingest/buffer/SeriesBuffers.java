@@ -1057,6 +1057,16 @@ public final class SeriesBuffers implements LiveSeries {
   }
 
   /**
+   * Staged points settled first (each stripe's lock taken, so points written before are seen). A
+   * series whose points became searchable since a query last visited it may still count.
+   */
+  @Override
+  public boolean hasUnsearchable() {
+    settleAll();
+    return !unsearchable.isEmpty();
+  }
+
+  /**
    * What {@code read} makes of a wanted series' not yet searchable points, under its lock, once the
    * searchable ones are let go; null where the series is not wanted or has no buffer.
    */

@@ -67,6 +67,11 @@ final class UnsearchableSeries {
     });
   }
 
+  /** Whether no series is in: a name is dropped with its last series. */
+  boolean isEmpty() {
+    return byName.isEmpty();
+  }
+
   void forEach(Consumer<SeriesKey> action) {
     forEach(null, key -> true, action);
   }

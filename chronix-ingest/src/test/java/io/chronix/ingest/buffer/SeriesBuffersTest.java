@@ -253,6 +253,26 @@ class SeriesBuffersTest {
     assertFalse(buffers.everyValue("host", host -> !host.equals("a")), "its host");
   }
 
+  /**
+   * The buffers tell whether any series may have not yet searchable points: none at first; a point
+   * added directly or still staged; once written and visited, none again.
+   */
+  @Test
+  void theBuffersTellWhetherAnySeriesHasUnsearchablePoints() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    assertFalse(buffers.hasUnsearchable(), "nothing written");
+    buffers.add(CPU, 1, 1);
+    assertTrue(buffers.hasUnsearchable(), "a point added");
+    buffers.flushAll();
+    buffers.commit(() -> {});
+    buffers.spans(null, key -> true, span -> {}); // a query's visit lets go of searchable series
+    assertFalse(buffers.hasUnsearchable(), "written and visited");
+    PointBatch single = new PointBatch();
+    single.accept(CPU, 3, 30);
+    buffers.addAll(single, 6, buffers.resolve(single));
+    assertTrue(buffers.hasUnsearchable(), "a point staged");
+  }
+
   /** A batch whose series come one after the other (a file, an exporter) is added run by run, in order. */
   @Test
   void aBatchOfSeriesOneAfterTheOtherKeepsEachSeriesInOrder() throws IOException {

@@ -166,7 +166,7 @@ final class LiveMatcher {
   static boolean matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       Predicate<SeriesKey> namesNeeded, Predicate<SeriesKey> needs, Consumer<SeriesKey> matched) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
-    if (source.isEmpty()) {
+    if (source.isEmpty() || !source.get().hasUnsearchable()) {
       return true;
     }
     IndexSchema schema = searcher.getSchema();

@@ -90,6 +90,34 @@ class LiveMatcherTest extends OnTestCore {
     }
   }
 
+  /** A source with nothing unsearchable is not asked for its series: the listing has all it can have. */
+  @Test
+  void aSourceWithNothingUnsearchableIsNotAskedForSpans() throws Exception {
+    Buffers buffers = new Buffers() {
+      @Override
+      public boolean hasUnsearchable() {
+        return false;
+      }
+
+      @Override
+      public List<Buffered> snapshot(Predicate<SeriesKey> wanted) {
+        throw new AssertionError("asked for its series");
+      }
+    };
+    core.getCoreContainer().getObjectCache().put(LiveSeries.containerKey(core.getName()), buffers);
+    RefCounted<SolrIndexSearcher> searcher = core.getSearcher();
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      QParser parser = QParser.getParser("*:*", request);
+      assertTrue(LiveMatcher.matchingKeys(searcher.get(), List.of(SelectorQuery.parse("cpu", parser)), TimeRange.ALL,
+          key -> true, key -> true, key -> {
+            throw new AssertionError("a key matched");
+          }));
+    } finally {
+      searcher.decref();
+      core.getCoreContainer().getObjectCache().remove(LiveSeries.containerKey(core.getName()));
+    }
+  }
+
   /**
    * A query that demands a name and an attribute's value offers the value to the source, which may
    * visit only the series with it; the matches are those of a source that tests every series.
