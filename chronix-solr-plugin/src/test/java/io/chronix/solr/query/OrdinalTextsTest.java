@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.SortedArrayMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -19,9 +18,7 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.util.Bits;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
-import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.SolrIndexSearcher;
@@ -44,22 +41,7 @@ class OrdinalTextsTest extends OnTestCore {
 
   @BeforeAll
   static void indexRecords() throws Exception {
-    SegmentedRecords.index(core, RECORDS, 1128, OrdinalTextsTest::record, List.of("r1-1", "r2-2", "r3-3"));
-  }
-
-  private static SolrInputDocument record(String id, int segment, Random random) {
-    SolrInputDocument record = new SolrInputDocument();
-    record.addField("id", id);
-    record.addField("name", "m" + random.nextInt(7));
-    record.addField("type", "metric");
-    record.addField("start", random.nextInt(1_000));
-    record.addField("end", 1_000 + random.nextInt(1_000));
-    record.addField("host", "h" + random.nextInt(400));
-    if (random.nextInt(3) == 0) {
-      record.addField("dc", "dc-" + random.nextInt(5) + "-\u00e9"); // not ASCII: decoded from UTF-8
-    }
-    record.addField("data", new byte[] {0});
-    return record;
+    KeptPerSegment.index(core, RECORDS, 1128, 400);
   }
 
   @Test
@@ -73,7 +55,7 @@ class OrdinalTextsTest extends OnTestCore {
         LeafReaderContext leaf = searcher.getIndexReader().leaves().get(random.nextInt(
             searcher.getIndexReader().leaves().size()));
         LeafReader reader = leaf.reader();
-        int[] docs = someDocs(reader, random);
+        int[] docs = KeptPerSegment.someDocs(reader, random, 5);
         DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
         assertNotNull(columns, "doc values");
         List<SortedArrayMap<String>> rows = columns.fieldsOf(docs, docs.length, RecordFields::isSeriesField);
@@ -110,7 +92,7 @@ class OrdinalTextsTest extends OnTestCore {
     try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       SolrIndexSearcher searcher = request.getSearcher();
       LeafReader reader = searcher.getIndexReader().leaves().get(0).reader();
-      int[] docs = someDocs(reader, new Random(3));
+      int[] docs = KeptPerSegment.someDocs(reader, new Random(3), 5);
       DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
       List<SortedArrayMap<String>> first = columns.fieldsOf(docs, docs.length, field -> true);
       List<SortedArrayMap<String>> again = DocValueRecords.of(reader, searcher.getSchema())
@@ -137,7 +119,7 @@ class OrdinalTextsTest extends OnTestCore {
       int shared = 0;
       for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
         LeafReader reader = leaf.reader();
-        int[] docs = someDocs(reader, new Random(7));
+        int[] docs = KeptPerSegment.someDocs(reader, new Random(7), 5);
         for (SortedArrayMap<String> row : DocValueRecords.of(reader, searcher.getSchema())
             .fieldsOf(docs, docs.length, RecordFields::isSeriesField)) {
           String host = row.get("host");
@@ -163,20 +145,13 @@ class OrdinalTextsTest extends OnTestCore {
   @Order(4)
   void aSegmentThatCannotTellWhenItClosesKeepsNothing() throws Exception {
     // a segment of its own, whose core nothing has kept columns of yet
-    try (org.apache.lucene.store.Directory directory = new org.apache.lucene.store.ByteBuffersDirectory()) {
-      try (org.apache.lucene.index.IndexWriter writer = new org.apache.lucene.index.IndexWriter(directory,
-          new org.apache.lucene.index.IndexWriterConfig())) {
-        writer.addDocument(new Document());
-      }
-      try (org.apache.lucene.index.DirectoryReader index = org.apache.lucene.index.DirectoryReader.open(directory)) {
-        LeafReader reader = index.leaves().get(0).reader();
-        int before = OrdinalTexts.slots();
-        assertNull(OrdinalTexts.column(SegmentCoresTest.withCoreHelper(reader, true), "closed", 10), "a closed segment");
-        assertNull(OrdinalTexts.column(SegmentCoresTest.withCoreHelper(reader, false), "deaf", 10), "a segment without listeners");
-        assertEquals(before, OrdinalTexts.slots());
-        assertNotNull(OrdinalTexts.column(reader, "open", 10), "the segment itself, open");
-      }
-    }
+    KeptPerSegment.onOwnSegment(1, i -> new Document(), reader -> {
+      int before = OrdinalTexts.slots();
+      assertNull(OrdinalTexts.column(SegmentCoresTest.withCoreHelper(reader, true), "closed", 10), "a closed segment");
+      assertNull(OrdinalTexts.column(SegmentCoresTest.withCoreHelper(reader, false), "deaf", 10), "a segment without listeners");
+      assertEquals(before, OrdinalTexts.slots());
+      assertNotNull(OrdinalTexts.column(reader, "open", 10), "the segment itself, open");
+    });
   }
 
   @Test
@@ -204,16 +179,4 @@ class OrdinalTextsTest extends OnTestCore {
     }
   }
 
-  /** Some live documents of the segment, increasing. */
-  private static int[] someDocs(LeafReader reader, Random random) {
-    Bits live = reader.getLiveDocs();
-    List<Integer> docs = new ArrayList<>();
-    int every = 1 + random.nextInt(5);
-    for (int doc = random.nextInt(every); doc < reader.maxDoc(); doc += 1 + random.nextInt(every)) {
-      if (live == null || live.get(doc)) {
-        docs.add(doc);
-      }
-    }
-    return docs.stream().mapToInt(Integer::intValue).toArray();
-  }
 }

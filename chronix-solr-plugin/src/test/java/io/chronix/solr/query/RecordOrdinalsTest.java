@@ -15,9 +15,7 @@ import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedDocValues;
-import org.apache.lucene.util.Bits;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
-import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.SolrIndexSearcher;
@@ -42,23 +40,8 @@ class RecordOrdinalsTest extends OnTestCore {
 
   @BeforeAll
   static void indexRecords() throws Exception {
-    SegmentedRecords.index(core, RECORDS, 4242, RecordOrdinalsTest::record, List.of("r1-1", "r2-2", "r3-3"));
+    KeptPerSegment.index(core, RECORDS, 4242, 300);
     unlisted = RecordOrdinals.bytes();
-  }
-
-  private static SolrInputDocument record(String id, int segment, Random random) {
-    SolrInputDocument record = new SolrInputDocument();
-    record.addField("id", id);
-    record.addField("name", "m" + random.nextInt(7));
-    record.addField("type", "metric");
-    record.addField("start", random.nextInt(1_000));
-    record.addField("end", 1_000 + random.nextInt(1_000));
-    record.addField("host", "h" + random.nextInt(300));
-    if (random.nextInt(3) == 0) {
-      record.addField("dc", "dc-" + random.nextInt(5));
-    }
-    record.addField("data", new byte[] {0});
-    return record;
   }
 
   @Test
@@ -83,7 +66,7 @@ class RecordOrdinalsTest extends OnTestCore {
         // the values listed through the kept ordinals are the stored ones
         DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
         for (int round = 0; round < 20; round++) {
-          int[] docs = someDocs(reader, random);
+          int[] docs = KeptPerSegment.someDocs(reader, random, 20);
           Set<String> expected = new TreeSet<>();
           for (int doc : docs) {
             Document stored = reader.storedFields().document(doc);
@@ -107,31 +90,24 @@ class RecordOrdinalsTest extends OnTestCore {
   @Test
   @Order(2)
   void aColumnPastTheBoundOrASegmentThatCannotTellWhenItClosesKeepsNothing() throws Exception {
-    try (org.apache.lucene.store.Directory directory = new org.apache.lucene.store.ByteBuffersDirectory()) {
-      try (org.apache.lucene.index.IndexWriter writer = new org.apache.lucene.index.IndexWriter(directory,
-          new org.apache.lucene.index.IndexWriterConfig())) {
-        for (int i = 0; i < 10; i++) {
-          Document document = new Document();
-          if (i % 3 == 0) {
-            document.add(new org.apache.lucene.document.SortedDocValuesField("host",
-                new org.apache.lucene.util.BytesRef("h" + i % 2)));
-          }
-          writer.addDocument(document);
-        }
+    KeptPerSegment.onOwnSegment(10, i -> {
+      Document document = new Document();
+      if (i % 3 == 0) {
+        document.add(new org.apache.lucene.document.SortedDocValuesField("host",
+            new org.apache.lucene.util.BytesRef("h" + i % 2)));
       }
-      try (org.apache.lucene.index.DirectoryReader index = org.apache.lucene.index.DirectoryReader.open(directory)) {
-        LeafReader reader = index.leaves().get(0).reader();
-        long before = RecordOrdinals.bytes();
-        assertNull(RecordOrdinals.of(reader, "host", before + 4L * reader.maxDoc() - 1), "past the bound");
-        assertNull(RecordOrdinals.of(SegmentCoresTest.withCoreHelper(reader, true), "host"), "a closed segment");
-        assertNull(RecordOrdinals.of(SegmentCoresTest.withCoreHelper(reader, false), "host"), "without listeners");
-        assertEquals(before, RecordOrdinals.bytes());
-        int[] ords = RecordOrdinals.of(reader, "host", before + 4L * reader.maxDoc());
-        assertNotNull(ords, "within the bound");
-        assertEquals(List.of(0, -1, -1, 1, -1, -1, 0, -1, -1, 1), java.util.Arrays.stream(ords).boxed().toList());
-        assertEquals(before + 4L * reader.maxDoc(), RecordOrdinals.bytes());
-      }
-    }
+      return document;
+    }, reader -> {
+      long before = RecordOrdinals.bytes();
+      assertNull(RecordOrdinals.of(reader, "host", before + 4L * reader.maxDoc() - 1), "past the bound");
+      assertNull(RecordOrdinals.of(SegmentCoresTest.withCoreHelper(reader, true), "host"), "a closed segment");
+      assertNull(RecordOrdinals.of(SegmentCoresTest.withCoreHelper(reader, false), "host"), "without listeners");
+      assertEquals(before, RecordOrdinals.bytes());
+      int[] ords = RecordOrdinals.of(reader, "host", before + 4L * reader.maxDoc());
+      assertNotNull(ords, "within the bound");
+      assertEquals(List.of(0, -1, -1, 1, -1, -1, 0, -1, -1, 1), java.util.Arrays.stream(ords).boxed().toList());
+      assertEquals(before + 4L * reader.maxDoc(), RecordOrdinals.bytes());
+    });
   }
 
   @Test
@@ -147,16 +123,4 @@ class RecordOrdinalsTest extends OnTestCore {
     }
   }
 
-  /** Some live documents of the segment, increasing. */
-  private static int[] someDocs(LeafReader reader, Random random) {
-    Bits live = reader.getLiveDocs();
-    List<Integer> docs = new java.util.ArrayList<>();
-    int every = 1 + random.nextInt(20);
-    for (int doc = random.nextInt(every); doc < reader.maxDoc(); doc += 1 + random.nextInt(every)) {
-      if (live == null || live.get(doc)) {
-        docs.add(doc);
-      }
-    }
-    return docs.stream().mapToInt(Integer::intValue).toArray();
-  }
 }

@@ -20,7 +20,6 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.util.Bits;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
-import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.search.SolrIndexSearcher;
@@ -45,25 +44,9 @@ class RecordSeriesRowsTest extends OnTestCore {
 
   @BeforeAll
   static void indexRecords() throws Exception {
-    SegmentedRecords.index(core, RECORDS, 2211, RecordSeriesRowsTest::record, List.of("r1-1", "r2-2", "r3-3"));
+    // few series, many records each: 7 names, 30 hosts
+    KeptPerSegment.index(core, RECORDS, 2211, 30);
     unlisted = RecordSeriesRows.bytes();
-  }
-
-  /** Few series, many records each: 7 names, 30 hosts, a data centre for some. */
-  private static SolrInputDocument record(String id, int segment, Random random) {
-    SolrInputDocument record = new SolrInputDocument();
-    record.addField("id", id);
-    record.addField("name", "m" + random.nextInt(7));
-    record.addField("type", "metric");
-    record.addField("start", random.nextInt(1_000));
-    record.addField("end", 1_000 + random.nextInt(1_000));
-    int host = random.nextInt(30);
-    record.addField("host", "h" + host);
-    if (host % 4 == 0) {
-      record.addField("dc", "dc-" + host % 3);
-    }
-    record.addField("data", new byte[] {0});
-    return record;
   }
 
   @Test
@@ -76,7 +59,7 @@ class RecordSeriesRowsTest extends OnTestCore {
       assertTrue(leaves.size() > 1, "one segment");
       for (int round = 0; round < 120; round++) {
         LeafReader reader = leaves.get(random.nextInt(leaves.size())).reader();
-        int[] docs = someDocs(reader, random);
+        int[] docs = KeptPerSegment.someDocs(reader, random, 40);
         DocValueRecords columns = DocValueRecords.of(reader, searcher.getSchema());
         Set<Map<String, String>> expected = new HashSet<>();
         for (SortedArrayMap<String> row : columns.fieldsOf(docs, docs.length, RecordFields::isSeriesField)) {
@@ -131,16 +114,8 @@ class RecordSeriesRowsTest extends OnTestCore {
   @Test
   @Order(3)
   void aSegmentPastTheBoundClosedOrDeafKeepsNothing() throws Exception {
-    try (org.apache.lucene.store.Directory directory = new org.apache.lucene.store.ByteBuffersDirectory()) {
-      try (org.apache.lucene.index.IndexWriter writer = new org.apache.lucene.index.IndexWriter(directory,
-          new org.apache.lucene.index.IndexWriterConfig())) {
-        for (int i = 0; i < 10; i++) {
-          writer.addDocument(new Document());
-        }
-      }
-      try (org.apache.lucene.index.DirectoryReader index = org.apache.lucene.index.DirectoryReader.open(directory);
-          LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
-        LeafReader reader = index.leaves().get(0).reader();
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      KeptPerSegment.onOwnSegment(10, i -> new Document(), reader -> {
         // no field the schema knows: each record's row is empty
         DocValueRecords columns = DocValueRecords.of(reader, request.getSearcher().getSchema());
         int[] docs = {0, 3, 9};
@@ -170,7 +145,7 @@ class RecordSeriesRowsTest extends OnTestCore {
         List<SortedArrayMap<String>> kept = rowsOf(reader, columns, docs);
         assertEquals(before + slots + RecordSeriesRows.rowBytes(kept.get(0)), RecordSeriesRows.bytes());
         assertSame(kept.get(0), rowsOf(reader, columns, docs).get(0), "a row kept within the bound");
-      }
+      });
     }
   }
 
@@ -220,16 +195,4 @@ class RecordSeriesRowsTest extends OnTestCore {
     return identities;
   }
 
-  /** Some live documents of the segment, increasing. */
-  private static int[] someDocs(LeafReader reader, Random random) {
-    Bits live = reader.getLiveDocs();
-    List<Integer> docs = new ArrayList<>();
-    int every = 1 + random.nextInt(40);
-    for (int doc = random.nextInt(every); doc < reader.maxDoc(); doc += 1 + random.nextInt(every)) {
-      if (live == null || live.get(doc)) {
-        docs.add(doc);
-      }
-    }
-    return docs.stream().mapToInt(Integer::intValue).toArray();
-  }
 }
