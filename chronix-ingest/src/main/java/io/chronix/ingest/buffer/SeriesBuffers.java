@@ -1057,11 +1057,15 @@ public final class SeriesBuffers implements LiveSeries {
   }
 
   /**
-   * Staged points settled first (each stripe's lock taken, so points written before are seen). A
-   * series whose points became searchable since a query last visited it may still count.
+   * A series whose points became searchable since a query last visited it may still count. Staged
+   * points are settled (each stripe's lock taken, so points written before are seen) only where no
+   * series counts yet: under a load there are, and the listing that asks settles them itself next.
    */
   @Override
   public boolean hasUnsearchable() {
+    if (!unsearchable.isEmpty()) {
+      return true;
+    }
     settleAll();
     return !unsearchable.isEmpty();
   }

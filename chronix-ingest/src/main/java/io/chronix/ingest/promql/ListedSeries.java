@@ -25,18 +25,18 @@ record ListedSeries(Labels labels, byte[] json) {
    * it and it fits what the store counts for it, made anew otherwise.
    */
   static ListedSeries of(Map<String, ?> fields, SeriesLabels.Shared shared) {
-    if (fields instanceof KeptRow kept) {
-      if (kept.derived() instanceof ListedSeries listed) {
-        return listed;
-      }
-      Labels labels = SeriesLabels.of(fields, shared);
-      byte[] json = ApiWriter.labelsJson(labels);
-      ListedSeries listed = new ListedSeries(labels, json);
-      if (bytes(labels, json) <= KeptRow.DERIVED_BYTES) {
-        kept.keep(listed);
-      }
+    if (!(fields instanceof KeptRow kept)) {
+      return new ListedSeries(SeriesLabels.of(fields, shared), null);
+    }
+    if (kept.derived() instanceof ListedSeries listed) {
       return listed;
     }
-    return new ListedSeries(SeriesLabels.of(fields, shared), null);
+    Labels labels = SeriesLabels.of(fields, shared);
+    byte[] json = ApiWriter.labelsJson(labels);
+    ListedSeries listed = new ListedSeries(labels, json);
+    if (bytes(labels, json) <= KeptRow.DERIVED_BYTES) {
+      kept.keep(listed);
+    }
+    return listed;
   }
 }

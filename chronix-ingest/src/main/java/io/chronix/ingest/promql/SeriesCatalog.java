@@ -81,7 +81,7 @@ public final class SeriesCatalog {
     return sorted;
   }
 
-  private static final Comparator<ListedSeries> BY_LABELS = (a, b) -> a.labels().compareTo(b.labels());
+  private static final Comparator<ListedSeries> BY_LABELS = Comparator.comparing(ListedSeries::labels);
 
   /** The label names of those series (escaped as Prometheus shows them), sorted. */
   public List<String> labelNames(List<String> selectors, long start, long end) {

@@ -7,7 +7,6 @@ import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SortedArrayMap;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -161,11 +160,7 @@ public final class FieldValues {
     read(searcher, queries, range, null, new Reading() {
       @Override
       public void columns(LeafReader segment, DocValueRecords columns, int[] docs, int count) throws IOException {
-        // in batches: the maps of a batch's unkept records exist at once, the distinct series stay
-        for (int from = 0; from < count; from += RecordReader.BATCH) {
-          int n = Math.min(RecordReader.BATCH, count - from);
-          RecordSeriesRows.addRows(segment, columns, Arrays.copyOfRange(docs, from, from + n), n, series);
-        }
+        RecordSeriesRows.addRows(segment, columns, docs, count, series);
       }
 
       @Override

@@ -5,6 +5,7 @@ import io.chronix.core.series.KeptRow;
 import io.chronix.core.series.SortedArrayMap;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +62,7 @@ final class RecordSeriesRows {
       long maxBytes) throws IOException {
     RecordSeriesRows kept = of(segment, maxBytes);
     if (kept == null) {
-      into.addAll(columns.fieldsOf(docs, count, RecordFields::isSeriesField));
+      readRows(columns, docs, count, (batch, read) -> into.addAll(read));
       return;
     }
     kept.addRows(columns, docs, count, into, maxBytes);
@@ -69,19 +70,15 @@ final class RecordSeriesRows {
 
   private synchronized void addRows(DocValueRecords columns, int[] docs, int count, SeriesRows into, long maxBytes)
       throws IOException {
-    int[] unread = null;
+    int[] unread = new int[count];
     int unreadCount = 0;
     for (int i = 0; i < count; i++) {
       if (rowOf[docs[i]] == 0) {
-        if (unread == null) {
-          unread = new int[count - i];
-        }
         unread[unreadCount++] = docs[i];
       }
     }
-    if (unreadCount > 0) {
-      List<SortedArrayMap<String>> read = columns.fieldsOf(unread, unreadCount, RecordFields::isSeriesField);
-      for (int i = 0; i < unreadCount; i++) {
+    readRows(columns, unread, unreadCount, (batch, read) -> {
+      for (int i = 0; i < read.size(); i++) {
         SeriesRows.Row row = new SeriesRows.Row(read.get(i));
         Integer index = indexOf.get(row);
         if (index == null) {
@@ -94,9 +91,9 @@ final class RecordSeriesRows {
           rows.add(row);
           indexOf.put(row, index);
         }
-        rowOf[unread[i]] = index + 1;
+        rowOf[batch[i]] = index + 1;
       }
-    }
+    });
     // a series' records lie side by side in a segment sorted by start only by chance: each row once
     FixedBitSet added = new FixedBitSet(Math.max(1, rows.size()));
     for (int i = 0; i < count; i++) {
@@ -104,6 +101,20 @@ final class RecordSeriesRows {
       if (index >= 0 && !added.getAndSet(index)) {
         into.add(rows.get(index));
       }
+    }
+  }
+
+  /** The rows of a batch of records, in the batch's order. */
+  private interface RowsRead {
+    void read(int[] batch, List<SortedArrayMap<String>> rows);
+  }
+
+  /** Reads the records' rows a batch at a time: the maps of one batch exist at once, the distinct series stay. */
+  private static void readRows(DocValueRecords columns, int[] docs, int count, RowsRead each) throws IOException {
+    for (int from = 0; from < count; from += RecordReader.BATCH) {
+      int n = Math.min(RecordReader.BATCH, count - from);
+      int[] batch = Arrays.copyOfRange(docs, from, from + n);
+      each.read(batch, columns.fieldsOf(batch, n, RecordFields::isSeriesField));
     }
   }
 

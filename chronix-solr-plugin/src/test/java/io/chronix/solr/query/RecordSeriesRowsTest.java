@@ -106,13 +106,43 @@ class RecordSeriesRowsTest extends OnTestCore {
     }
   }
 
+  /** A segment's records read in several batches map each record to its own row. */
+  @Test
+  @Order(3)
+  void recordsOfSeveralBatchesGetTheirRows() throws Exception {
+    int records = RecordReader.BATCH * 2 + 100;
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      KeptPerSegment.onOwnSegment(records, i -> {
+        Document document = new Document();
+        document.add(new org.apache.lucene.document.SortedDocValuesField("name",
+            new org.apache.lucene.util.BytesRef("m" + i % 7)));
+        document.add(new org.apache.lucene.document.SortedDocValuesField("host",
+            new org.apache.lucene.util.BytesRef("h" + i % 101)));
+        return document;
+      }, reader -> {
+        DocValueRecords columns = DocValueRecords.of(reader, request.getSearcher().getSchema());
+        int[] all = java.util.stream.IntStream.range(0, records).toArray();
+        Set<Map<String, String>> expected = new HashSet<>();
+        for (int i = 0; i < records; i++) {
+          expected.add(Map.of("name", "m" + i % 7, "host", "h" + i % 101));
+        }
+        assertEquals(expected, entries(rowsOf(reader, columns, all)));
+        // each record's row, asked one at a time once all are kept
+        for (int doc = 0; doc < records; doc += 97) {
+          assertEquals(Map.of("name", "m" + doc % 7, "host", "h" + doc % 101),
+              new TreeMap<>(rowsOf(reader, columns, new int[] {doc}).get(0)), "record " + doc);
+        }
+      });
+    }
+  }
+
   /**
    * A segment past the bound, one closed already (its listener runs as it is added) and one that
    * takes no listener keep nothing and count no slots: theirs would never be given back. Their
    * rows still come from the columns.
    */
   @Test
-  @Order(3)
+  @Order(4)
   void aSegmentPastTheBoundClosedOrDeafKeepsNothing() throws Exception {
     try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       KeptPerSegment.onOwnSegment(10, i -> new Document(), reader -> {
@@ -150,7 +180,7 @@ class RecordSeriesRowsTest extends OnTestCore {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void closedSegmentsGiveTheirBytesBack() throws Exception {
     long kept = 0;
     try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
