@@ -133,6 +133,14 @@ public final class SeriesKey {
   }
 
   /**
+   * The bits {@link #id} prints: equal for equal keys, and the store takes two keys with the same
+   * bits for one series (their records share ids).
+   */
+  public long idBits() {
+    return digests().id();
+  }
+
+  /**
    * The identifier of name and type alone. Queries join records on name and type by default, so a
    * sharded store routes by this: all records a default join needs lie on one shard.
    */

@@ -1,6 +1,7 @@
 package io.chronix.core.series;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A kept row is its row (entries, hashes, arrays) and keeps one derived value. */
+/** A kept row is its row (entries, hashes, arrays) and keeps one derived value and the id bits of its series. */
 class KeptRowTest {
 
   @Test
@@ -25,5 +26,19 @@ class KeptRowTest {
     Object derived = new Object();
     kept.keep(derived);
     assertSame(derived, kept.derived());
+  }
+
+  @Test
+  void aKeptRowKnowsTheSeriesItWasFoundToBe() {
+    KeptRow kept = new KeptRow(new SortedArrayMap<>(new String[] {"host", "name"}, new String[] {"h1", "cpu"}));
+    SeriesKey key = SeriesKey.metric("cpu", Map.of("host", "h1"));
+    SeriesKey other = SeriesKey.metric("cpu", Map.of("host", "h2"));
+    assertFalse(kept.isRowOf(key.idBits()), "known before it was found");
+    assertFalse(kept.isRowOf(0), "the bits' default taken for a series");
+    kept.keepSeriesOf(key);
+    assertTrue(kept.isRowOf(key.idBits()));
+    assertTrue(kept.isRowOf(SeriesKey.metric("cpu", Map.of("host", "h1")).idBits()), "an equal key's bits");
+    assertFalse(kept.isRowOf(other.idBits()));
+    assertEquals(Long.parseUnsignedLong(key.id(), 16), key.idBits(), "the bits the id prints");
   }
 }

@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.AttributeMap;
+import io.chronix.core.series.KeptRow;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SortedArrayMap;
 
@@ -33,13 +34,30 @@ final class KeyRow {
     return key.recordFieldsHash();
   }
 
-  /** Whether {@code other} is the key's row: its fields in name order are the key's name, type and attributes. */
+  /**
+   * Whether {@code other} is the key's row: its fields in name order are the key's name, type and
+   * attributes. A segment's kept row found so keeps the key's id bits, and is found by them after.
+   */
   @Override
   public boolean equals(Object other) {
     if (!(other instanceof SeriesRows.Row wrapped)) {
       return false;
     }
     SortedArrayMap<String> row = wrapped.fields();
+    if (!(row instanceof KeptRow kept)) {
+      return isRow(row);
+    }
+    if (kept.isRowOf(key.idBits())) {
+      return true;
+    }
+    if (isRow(kept)) {
+      kept.keepSeriesOf(key);
+      return true;
+    }
+    return false;
+  }
+
+  private boolean isRow(SortedArrayMap<String> row) {
     AttributeMap attributes = key.attributes();
     if (row.size() != attributes.size() + 2) {
       return false;

@@ -119,11 +119,12 @@ final class RecordSeriesRows {
   }
 
   /**
-   * About what a kept row holds: the map, its values' array and its hashed key (the names' array is
-   * shared, the Strings are kept by ordinal), its entries in the index, and what its reader derives.
+   * About what a kept row holds: the map with its series' id bits, its values' array and its hashed
+   * key (the names' array is shared, the Strings are kept by ordinal), its entries in the index, and
+   * what its reader derives.
    */
   static long rowBytes(SortedArrayMap<String> row) {
-    return 128 + 8L * row.size() + KeptRow.DERIVED_BYTES;
+    return 144 + 8L * row.size() + KeptRow.DERIVED_BYTES;
   }
 
   /** Counts {@code more} bytes for this segment if they fit under the bound. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.chronix.core.series.KeptRow;
 import io.chronix.core.series.SeriesKey;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -89,5 +90,28 @@ class KeyRowTest {
   void aKeyWithAnAttributeNamedAsAFieldMakesItsRow() {
     assertNull(KeyRow.of(SeriesKey.metric("cpu", Map.of("name", "x"))));
     assertNull(KeyRow.of(SeriesKey.metric("cpu", Map.of("type", "x"))));
+  }
+
+  /**
+   * A segment's kept row found equal to a key keeps the key's id bits and is found by them after;
+   * the bits do not make it equal to another key with the same hash, nor keep a row that is not the key's.
+   */
+  @Test
+  void aKeptRowFoundOnceIsFoundByTheSeriesIdBits() {
+    SeriesKey key = SeriesKey.metric("cpu", Map.of("dc", "dc1", "host", "h0042"));
+    KeptRow kept = new KeptRow(SeriesFields.of(key).firstValues());
+    SeriesRows.Row row = new SeriesRows.Row(kept);
+    SeriesKey other = SeriesKey.metric("cpu", Map.of("dc", "dc1", "host", "h0043"));
+    assertFalse(KeyRow.of(other).equals(row));
+    assertFalse(kept.isRowOf(other.idBits()), "a key that is not the row's kept");
+    assertTrue(KeyRow.of(key).equals(row));
+    assertTrue(kept.isRowOf(key.idBits()), "the key's bits not kept");
+    assertFalse(KeyRow.of(other).equals(row), "another key found by the kept bits");
+    // an equal key of its own, as a series' next buffer makes it: found by the bits
+    assertTrue(KeyRow.of(SeriesKey.metric("cpu", Map.of("dc", "dc1", "host", "h0042"))).equals(row));
+    // a row whose entries are not the key's is never found, whatever bits it keeps
+    KeptRow foreign = new KeptRow(SeriesFields.of(other).firstValues());
+    foreign.keepSeriesOf(other);
+    assertFalse(KeyRow.of(key).equals(new SeriesRows.Row(foreign)));
   }
 }
