@@ -11,7 +11,7 @@ package io.chronix.core.series;
 public final class KeptRow extends SortedArrayMap<String> {
 
   /** What the store counts for the derived value of a row; a reader keeps nothing larger. */
-  public static final int DERIVED_BYTES = 320;
+  public static final int DERIVED_BYTES = 448;
 
   /** Set once by a reader; two readers at once each derive an equal value, and either is kept. */
   private volatile Object derived;

@@ -4,7 +4,6 @@ import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.PrometheusNames;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,18 +69,16 @@ public final class SeriesCatalog {
     SeriesLabels.Shared shared = new SeriesLabels.Shared();
     for (SolrDocument document : SolrSeriesSource.search(solr, collection, params)) {
       Labels labels = SeriesLabels.of(document, shared);
-      distinct.putIfAbsent(labels, new ListedSeries(labels, null));
+      distinct.putIfAbsent(labels, new ListedSeries(labels));
     }
     return sorted(distinct.values());
   }
 
   private static List<ListedSeries> sorted(Collection<ListedSeries> series) {
     List<ListedSeries> sorted = new ArrayList<>(series);
-    sorted.sort(BY_LABELS);
+    sorted.sort(null);
     return sorted;
   }
-
-  private static final Comparator<ListedSeries> BY_LABELS = Comparator.comparing(ListedSeries::labels);
 
   /** The label names of those series (escaped as Prometheus shows them), sorted. */
   public List<String> labelNames(List<String> selectors, long start, long end) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -12,6 +13,9 @@ import io.chronix.core.series.KeptRow;
 import io.chronix.core.series.SortedArrayMap;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +36,7 @@ class ListedSeriesTest {
     ListedSeries first = ListedSeries.of(kept, new SeriesLabels.Shared());
     assertSame(first, ListedSeries.of(kept, new SeriesLabels.Shared()), "made again");
     assertSame(first, kept.derived());
+    assertArrayEquals(first.labels().orderKey(), first.order(), "the order key not kept");
     Labels expected = SeriesLabels.of(row("cpu", "h1"));
     assertEquals(expected, first.labels());
     assertArrayEquals(written(expected), first.json());
@@ -45,6 +50,7 @@ class ListedSeriesTest {
     SortedArrayMap<String> plain = row("cpu", "h1");
     ListedSeries listed = ListedSeries.of(plain, new SeriesLabels.Shared());
     assertNull(listed.json(), "JSON for a row no one keeps");
+    assertNull(listed.order(), "an order key for a row no one keeps");
     assertEquals(SeriesLabels.of(row("cpu", "h1")), listed.labels());
 
     KeptRow large = new KeptRow(row("cpu", "h".repeat(KeptRow.DERIVED_BYTES)));
@@ -62,5 +68,24 @@ class ListedSeriesTest {
       ApiWriter.labels(json, labels, new WrittenLabelNames());
     }
     return out.toByteArray();
+  }
+
+  /** Series with order keys and without, and one whose labels have none, sort as their label sets. */
+  @Test
+  void seriesSortAsTheirLabelSetsWithAndWithoutOrderKeys() {
+    List<ListedSeries> series = new ArrayList<>();
+    List<Labels> labels = new ArrayList<>();
+    for (int host = 0; host < 40; host++) {
+      String value = host % 7 == 0 ? "h\ud83d\ude00" + host : "h" + host;
+      SortedArrayMap<String> fields = row(host % 3 == 0 ? "cpu" : "mem", value);
+      ListedSeries listed = ListedSeries.of(host % 2 == 0 ? new KeptRow(fields) : fields, new SeriesLabels.Shared());
+      series.add(listed);
+      labels.add(listed.labels());
+    }
+    assertTrue(series.stream().filter(s -> s.order() != null).count() > 10, "too few with keys");
+    Collections.shuffle(series, new java.util.Random(3));
+    Collections.sort(series);
+    Collections.sort(labels);
+    assertEquals(labels, series.stream().map(ListedSeries::labels).toList());
   }
 }

@@ -1,9 +1,13 @@
 package io.chronix.analysis.promql.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -91,5 +95,40 @@ class LabelsTest {
     List<String> want = new ArrayList<>();
     expected.forEach((name, value) -> want.add(name + "=" + value));
     assertEquals(want, got);
+  }
+
+  /**
+   * The order keys sort as the label sets do: names and values that are prefixes of others, that
+   * differ in a character below or above the zero byte's neighbours, in two-byte and three-byte
+   * UTF-8, sets that are prefixes of others. Sets with a zero character or a surrogate have none.
+   */
+  @Test
+  void orderKeysSortAsTheSetsDo() {
+    String[] texts = {"a", "a!", "a ", "ab", "b", "\u00e9", "a\u00e9", "\u07ff", "\u0800", "\uffff", "\ue000",
+        "a\"", "z", "dc0", "dc10", "dc1"};
+    String[] names = {"__name__", "a", "ab", "b", "dc", "host"};
+    Random random = new Random(1129);
+    List<Labels> sets = new ArrayList<>();
+    for (int i = 0; i < 600; i++) {
+      Labels.Builder builder = new Labels.Builder();
+      int size = random.nextInt(4);
+      for (int j = 0; j < size; j++) {
+        builder.set(names[random.nextInt(names.length)], texts[random.nextInt(texts.length)]);
+      }
+      sets.add(builder.build());
+    }
+    int pairs = 0;
+    for (Labels a : sets) {
+      byte[] keyA = a.orderKey();
+      assertNotNull(keyA, a::toString);
+      for (Labels b : sets) {
+        int expected = Integer.signum(a.compareTo(b));
+        assertEquals(expected, Integer.signum(Arrays.compareUnsigned(keyA, b.orderKey())), () -> a + " against " + b);
+        pairs += expected != 0 ? 1 : 0;
+      }
+    }
+    assertTrue(pairs > 300_000, "distinct pairs: " + pairs);
+    assertNull(Labels.of("a", "x\u0000y").orderKey(), "a zero character");
+    assertNull(Labels.of("a", "x\ud83d\ude00").orderKey(), "a surrogate pair");
   }
 }
