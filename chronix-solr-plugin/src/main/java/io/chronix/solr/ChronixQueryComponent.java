@@ -174,7 +174,7 @@ public class ChronixQueryComponent extends SearchComponent {
           if (fq == null || fq.isBlank()) {
             continue;
           }
-          Query filter = QParser.getParser(fq, rb.req).getQuery();
+          Query filter = RecordSelection.filter(fq, rb.req, parser);
           if (filter instanceof AnalyzeQuery) {
             analyses.add(((AnalyzeQuery) filter).analysis());
           } else {

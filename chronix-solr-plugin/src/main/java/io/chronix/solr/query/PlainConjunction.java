@@ -91,15 +91,11 @@ final class PlainConjunction {
         text.append(filter);
         continue;
       }
-      SchemaField sf = schema.getFieldOrNull(field);
-      if (sf == null || !(sf.getType() instanceof StrField) || !sf.indexed()) {
+      Query term = stringTerm(field, reader, schema, parser);
+      if (term == null) {
         return null;
       }
-      String value = reader.value();
-      if (value == null) {
-        return null;
-      }
-      clauses.add(sf.getType().getFieldQuery(parser, sf, value));
+      clauses.add(term);
       text.append(q, termStart, reader.at);
     } while (reader.and());
     if (!reader.atEnd() || clauses.isEmpty()) {
@@ -117,6 +113,50 @@ final class PlainConjunction {
     }
     return new PlainConjunction(query,
         new TimeRangeQuery(text.toString(), TimeRangeQuery.range(from, to), from != null || to != null));
+  }
+
+  /**
+   * A filter query ({@code fq}) of the same terms, each one required or, led by a minus, excluded
+   * ({@code -type:string}, which every label listing over all series sends), as Solr's default
+   * parser builds it; null for anything else. In a filter {@code start:} and {@code end:} are
+   * plain fields, left to Solr's parser. Solr's parser of each listing's filter was a sixteenth of
+   * listing label names (docs/benchmarks.md).
+   */
+  static Query filter(String fq, IndexSchema schema, QParser parser) {
+    Reader reader = new Reader(fq);
+    List<BooleanClause> clauses = new ArrayList<>();
+    reader.skipSpace();
+    do {
+      boolean excluded = reader.minus();
+      String field = reader.fieldName();
+      if (field == null || field.equals(RecordFields.START) || field.equals(RecordFields.END)) {
+        return null;
+      }
+      Query term = stringTerm(field, reader, schema, parser);
+      if (term == null) {
+        return null;
+      }
+      clauses.add(new BooleanClause(term, excluded ? BooleanClause.Occur.MUST_NOT : BooleanClause.Occur.MUST));
+    } while (reader.and());
+    if (!reader.atEnd() || clauses.isEmpty()) {
+      return null;
+    }
+    if (clauses.size() == 1 && clauses.get(0).getOccur() == BooleanClause.Occur.MUST) {
+      return clauses.get(0).getQuery();
+    }
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    clauses.forEach(all::add);
+    return all.build();
+  }
+
+  /** The term of an indexed string field whose value the reader is at, as its field type builds it; else null. */
+  private static Query stringTerm(String field, Reader reader, IndexSchema schema, QParser parser) {
+    SchemaField sf = schema.getFieldOrNull(field);
+    if (sf == null || !(sf.getType() instanceof StrField) || !sf.indexed()) {
+      return null;
+    }
+    String value = reader.value();
+    return value == null ? null : sf.getType().getFieldQuery(parser, sf, value);
   }
 
   /** The query text, read left to right; each method answers null (or false) where it does not fit. */
@@ -142,6 +182,15 @@ final class PlainConjunction {
     boolean skip(String literal) {
       if (q.startsWith(literal, at) && endsTerm(at + literal.length())) {
         at += literal.length();
+        return true;
+      }
+      return false;
+    }
+
+    /** Steps over a minus that leads a field's name. */
+    boolean minus() {
+      if (at + 1 < q.length() && q.charAt(at) == '-' && isWordChar(q.charAt(at + 1))) {
+        at++;
         return true;
       }
       return false;

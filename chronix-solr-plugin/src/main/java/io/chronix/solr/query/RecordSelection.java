@@ -41,6 +41,16 @@ public final class RecordSelection {
     return new RecordSelection(timeRange, parser, parser.getQuery());
   }
 
+  /**
+   * A filter query ({@code fq}) of the request: plain terms read in one pass
+   * ({@link PlainConjunction#filter}, built with {@code parser} as Solr's parser builds them), else
+   * Solr's parser of the request.
+   */
+  public static Query filter(String fq, SolrQueryRequest request, QParser parser) throws SyntaxError {
+    Query plain = PlainConjunction.filter(fq, request.getSchema(), parser);
+    return plain != null ? plain : QParser.getParser(fq, request).getQuery();
+  }
+
   /** The request's q, or all records where it has none. */
   public static String of(SolrQueryRequest request) {
     return request.getParams().get(CommonParams.Q, "*:*");

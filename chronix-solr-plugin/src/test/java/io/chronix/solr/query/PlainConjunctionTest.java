@@ -115,6 +115,44 @@ class PlainConjunctionTest extends OnTestCore {
     }
   }
 
+  /**
+   * Filters of string terms, some excluded, come out as Solr's parser builds them, through the
+   * request's selection too; start:, end:, a minus before anything but a field, and the rest are
+   * left to Solr.
+   */
+  @Test
+  void plainFiltersComeOutAsSolrBuildsThem() throws Exception {
+    Random random = new Random(20261129);
+    List<String> filters = new ArrayList<>(List.of("-type:string", "type:metric", " -type:string ",
+        "name:cpu AND -host:\"web 1\"", "-name:cpu AND -host:a", "-name:\"a\\\"b\" AND type:metric"));
+    String[] fields = {"name", "host", "type", "my_label"};
+    for (int round = 0; round < 200; round++) {
+      List<String> terms = new ArrayList<>();
+      for (int i = random.nextInt(3); i >= 0; i--) {
+        String field = fields[random.nextInt(fields.length)];
+        terms.add((random.nextBoolean() ? "-" : "") + field + (random.nextBoolean() ? ":\"v " + round + "\"" : ":v" + i));
+      }
+      filters.add(String.join(" AND ", terms));
+    }
+    for (String fq : filters) {
+      Query plain = PlainConjunction.filter(fq, core.getLatestSchema(), parser("*:*"));
+      assertNotNull(plain, () -> "not read as plain terms: " + fq);
+      assertEquals(parser(fq).getQuery(), plain, fq);
+      try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+        assertEquals(parser(fq).getQuery(), RecordSelection.filter(fq, request, parser("*:*")), fq);
+      }
+    }
+    for (String fq : List.of("start:5", "end:6", "-start:5", "name:cpu AND end:6", "- name:cpu", "--name:cpu",
+        "-(name:cpu)", "name:cpu OR -host:a", "-*:*", "*:*", "-count:5", "{!ANALYZE detect=trend}", "name:cpu AND -",
+        "-name:-cpu", "")) {
+      assertNull(PlainConjunction.filter(fq, core.getLatestSchema(), parser("*:*")), fq);
+    }
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      assertEquals(parser("-start:5 AND name:x").getQuery(), RecordSelection.filter("-start:5 AND name:x", request,
+          parser("*:*")), "a filter left to Solr's parser");
+    }
+  }
+
   private static void assertSameAsSolr(String q) throws Exception {
     PlainConjunction plain = PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q));
     assertNotNull(plain, () -> "not read as a plain conjunction: " + q);
