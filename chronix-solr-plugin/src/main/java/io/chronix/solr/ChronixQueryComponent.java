@@ -17,6 +17,7 @@ import io.chronix.solr.distributed.ShardMerge;
 import io.chronix.solr.distributed.ShardParams;
 import io.chronix.solr.distributed.ShardSignature;
 import io.chronix.core.record.RecordFields;
+import io.chronix.solr.query.DecodedPointsLimit;
 import io.chronix.solr.query.FieldValues;
 import io.chronix.solr.query.JoinFields;
 import io.chronix.solr.query.JoinedSeries;
@@ -128,7 +129,7 @@ public class ChronixQueryComponent extends SearchComponent {
 
   private static final String QUERY_CONTEXT = ChronixQueryComponent.class.getName() + ".query";
 
-  private long maxDecodedPoints = 50_000_000L;
+  private long maxDecodedPoints = DecodedPointsLimit.auto();
   private RecordCache records = RecordCache.shared(RecordCacheSize.auto());
 
   @Override
@@ -136,7 +137,11 @@ public class ChronixQueryComponent extends SearchComponent {
     super.init(args);
     Object limit = args.get("maxDecodedPoints");
     if (limit != null) {
-      maxDecodedPoints = Long.parseLong(limit.toString());
+      try {
+        maxDecodedPoints = DecodedPointsLimit.parse(limit.toString());
+      } catch (IllegalArgumentException e) {
+        throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "chronix search component: " + e.getMessage());
+      }
     }
     Object cacheMb = args.get("recordCacheMB");
     if (cacheMb != null) {

@@ -1,0 +1,90 @@
+package io.chronix.ingest;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.chronix.ingest.config.ServerConfig;
+import java.net.URLEncoder;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A query over more points than {@code chronix.maxDecodedPoints} answers 400 naming the limit, on
+ * the Solr route and through PromQL, and the store answers narrower queries after it; a range
+ * that cuts records counts their share of points, so the last minutes of many series stay within
+ * a limit their whole records exceed.
+ */
+class DecodedPointsLimitTest {
+
+  private static final long HOUR_MS = 3_600_000;
+
+  @TempDir Path dataDir;
+  private ChronixServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    System.setProperty("chronix.maxDecodedPoints", "100");
+    try {
+      server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString()))
+          .start();
+    } finally {
+      System.clearProperty("chronix.maxDecodedPoints");
+    }
+    // three series of 60 points, a minute apart, one record each
+    StringBuilder lines = new StringBuilder();
+    for (String host : new String[] {"a", "b", "c"}) {
+      for (int minute = 0; minute < 60; minute++) {
+        lines.append("cpu,host=").append(host).append(" value=").append(minute).append(' ')
+            .append(minute * 60_000L).append('\n');
+      }
+    }
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    server.close();
+  }
+
+  @Test
+  void aQueryOverTheLimitIsRefusedAndNarrowerOnesAnswer() throws Exception {
+    HttpResponse<String> refused = solr("name:cpu", "&fl=dataAsJson&cj=host");
+    assertEquals(400, refused.statusCode(), refused.body());
+    assertTrue(refused.body().contains("more than 100 points (chronix.maxDecodedPoints)"), refused.body());
+
+    HttpResponse<String> promql = TestHttp.get(server.baseUrl() + "/api/v1/query_range?query=cpu&start=0&end=3540&step=60");
+    assertEquals(422, promql.statusCode(), promql.body());
+    assertTrue(promql.body().contains("more than 100 points (chronix.maxDecodedPoints)"), promql.body());
+
+    JsonNode one = TestHttp.query(server.solrUrl(), "name:cpu AND host:b", "&fl=dataAsJson");
+    assertEquals(60, TestHttp.pointsOf(one.at("/response/docs/0")).size(), "a series of 60 points");
+  }
+
+  /** The last ten minutes of the three series: 3 × 11 points counted, where their records hold 180. */
+  @Test
+  void theLastMinutesOfRecordsCountTheirShare() throws Exception {
+    HttpResponse<String> last = solr("name:cpu AND start:" + (HOUR_MS - 600_000) + " AND end:" + HOUR_MS,
+        "&fl=dataAsJson&cj=host");
+    assertEquals(200, last.statusCode(), last.body());
+    JsonNode docs = TestHttp.JSON.readTree(last.body()).at("/response/docs");
+    assertEquals(3, docs.size(), last.body());
+    for (JsonNode doc : docs) {
+      assertEquals(10, TestHttp.pointsOf(doc).size(), doc::toString);
+    }
+    HttpResponse<String> instant = TestHttp.get(server.baseUrl() + "/api/v1/query?query=cpu&time=3540");
+    assertEquals(200, instant.statusCode(), instant.body());
+    assertEquals(3, TestHttp.JSON.readTree(instant.body()).at("/data/result").size(), instant.body());
+  }
+
+  private HttpResponse<String> solr(String q, String extra) throws Exception {
+    return TestHttp.get(server.solrUrl() + "/chronix/query?wt=json&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8)
+        + extra);
+  }
+}
