@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A query over more points than {@code chronix.maxDecodedPoints} answers 400 naming the limit, on
  * the Solr route and through PromQL, and the store answers narrower queries after it; a range
  * that cuts records counts their share of points, so the last minutes of many series stay within
- * a limit their whole records exceed.
+ * a limit their whole records exceed; a page of series counts only its own.
  */
 class DecodedPointsLimitTest {
 
@@ -65,6 +65,21 @@ class DecodedPointsLimitTest {
 
     JsonNode one = TestHttp.query(server.solrUrl(), "name:cpu AND host:b", "&fl=dataAsJson");
     assertEquals(60, TestHttp.pointsOf(one.at("/response/docs/0")).size(), "a series of 60 points");
+  }
+
+  /** Only a page's series are decoded: a page of one of the three series fits the limit, a page of two does not. */
+  @Test
+  void aPageCountsItsOwnPoints() throws Exception {
+    HttpResponse<String> page = solr("name:cpu", "&fl=dataAsJson&cj=host&start=1&rows=1");
+    assertEquals(200, page.statusCode(), page.body());
+    JsonNode answer = TestHttp.JSON.readTree(page.body()).at("/response");
+    assertEquals(3, answer.at("/numFound").asInt(), page.body());
+    assertEquals(60, TestHttp.pointsOf(answer.at("/docs/0")).size(), page.body());
+    assertEquals("b", TestHttp.query(server.solrUrl(), "name:cpu", "&fl=host&cj=host&start=1&rows=1")
+        .at("/response/docs/0/host").asText(), "the second series in answer order");
+    HttpResponse<String> two = solr("name:cpu", "&fl=dataAsJson&cj=host&rows=2");
+    assertEquals(400, two.statusCode(), two.body());
+    assertTrue(two.body().contains("more than 100 points (chronix.maxDecodedPoints)"), two.body());
   }
 
   /** The last ten minutes of the three series: 3 × 11 points counted, where their records hold 180. */

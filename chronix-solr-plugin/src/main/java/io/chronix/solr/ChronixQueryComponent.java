@@ -295,6 +295,17 @@ public class ChronixQueryComponent extends SearchComponent {
         : RollupPlan.wanted(query.functions(), !query.analyses().isEmpty());
     String stepsParam = params.get(STEPS);
     UnaryOperator<JoinedSeries> each = stepsParam == null ? UnaryOperator.identity() : atSteps(stepsParam, query);
+    if (pagedBeforeDecoding(rb, query, wanted)) {
+      int offset = Math.max(0, params.getInt(CommonParams.START, 0));
+      int rows = Math.max(0, params.getInt(CommonParams.ROWS, Integer.MAX_VALUE));
+      SeriesCollector.Page page = collector.collectPage(rb.req.getSearcher(), queries, query.range(), query.join(),
+          summarize, each, offset, rows);
+      SeriesEvaluator evaluator = new SeriesEvaluator(query.functions(), query.analyses(),
+          new LocalReferences(rb.req, query.join(), collector, query.now(), ShardParams.references(params)));
+      rb.rsp.addResponse(ShardMerge.page(render(page.series(), evaluator, query, false), page.total(), offset));
+      RawJsonFields.applyTo(rb, query.fields());
+      return;
+    }
     try (RollupSource rollups = wanted == null ? null : RollupSource.of(rb.req.getCore())) {
       RollupPlan plan = rollups == null ? null : RollupPlan.of(wanted, rollups.tiers());
       series = collector.collect(rb.req.getSearcher(), queries, query.range(), query.join(), query.keysOnly(),
@@ -386,9 +397,27 @@ public class ChronixQueryComponent extends SearchComponent {
     }
   }
 
+  /**
+   * Whether the page a request asks for ({@code rows}) can be chosen before any series is decoded:
+   * every series the query matches is answered (no analysis drops one), by this core alone, from
+   * its records (no rollup tier), to a client rather than as objects.
+   */
+  private static boolean pagedBeforeDecoding(ResponseBuilder rb, SeriesQuery query, Downsample wanted) {
+    SolrParams params = rb.req.getParams();
+    return params.get(CommonParams.ROWS) != null && wanted == null && !query.keysOnly() && query.analyses().isEmpty()
+        && !objectsWanted(rb, query) && !params.getBool(org.apache.solr.common.params.ShardParams.IS_SHARD, false);
+  }
+
   /** Evaluates and renders joined series, paging unless this is a shard answering a coordinator. */
   public static SolrDocumentList respond(List<JoinedSeries> series, SeriesEvaluator evaluator, SeriesQuery query,
       SolrParams params, boolean shard) {
+    List<SolrDocument> documents = render(series, evaluator, query, shard);
+    return shard ? ShardMerge.all(documents) : ShardMerge.page(documents, params);
+  }
+
+  /** The joined series evaluated and rendered as documents (a shard's with their sort keys); those an analysis drops left out. */
+  private static List<SolrDocument> render(List<JoinedSeries> series, SeriesEvaluator evaluator, SeriesQuery query,
+      boolean shard) {
     List<SolrDocument> documents = new ArrayList<>(series.size());
     for (JoinedSeries joined : series) {
       Optional<EvaluatedSeries> evaluated = evaluator.evaluate(joined);
@@ -406,7 +435,7 @@ public class ChronixQueryComponent extends SearchComponent {
       }
       documents.add(document);
     }
-    return shard ? ShardMerge.all(documents) : ShardMerge.page(documents, params);
+    return documents;
   }
 
   SeriesCollector collector() {

@@ -235,11 +235,18 @@ public final class ShardMerge {
   public static SolrDocumentList page(List<SolrDocument> documents, SolrParams params) {
     int offset = Math.max(0, params.getInt(CommonParams.START, 0));
     int rows = Math.max(0, params.getInt(CommonParams.ROWS, Integer.MAX_VALUE));
-    SolrDocumentList list = new SolrDocumentList();
+    List<SolrDocument> page = new ArrayList<>();
     for (int i = offset; i < documents.size() && i - offset < rows; i++) {
-      list.add(documents.get(i));
+      page.add(documents.get(i));
     }
-    list.setNumFound(documents.size());
+    return page(page, documents.size(), offset);
+  }
+
+  /** A page chosen already: its documents, the number of documents in all, and where the page starts. */
+  public static SolrDocumentList page(List<SolrDocument> page, int total, int offset) {
+    SolrDocumentList list = new SolrDocumentList();
+    list.addAll(page);
+    list.setNumFound(total);
     list.setStart(offset);
     list.setNumFoundExact(true);
     return list;

@@ -126,30 +126,8 @@ public final class SeriesCollector {
     if (entries.size() > 1 && points[0] >= PARALLEL_DECODE_POINTS) {
       indexes = indexes.parallel();
     }
-    indexes.forEach(i -> {
-      Group group = entries.get(i).getValue();
-      if (summarize && group.live.isEmpty() && group.fields.typesWithin(NUMERIC)) {
-        RecordSummary summary = RecordSummary.of(group.chunks, group.fields, range);
-        if (summary != null) {
-          joined[i] = each.apply(new JoinedSeries(entries.get(i).getKey(), group.fields, new Points(0), summary));
-          return;
-        }
-      }
-      if (plan != null && group.fields.typesWithin(NUMERIC)) {
-        Points downsampled = fromRollups(group, range, plan, rollups, searcher);
-        if (downsampled != null) {
-          if (!downsampled.isEmpty()) {
-            joined[i] = each.apply(new JoinedSeries(entries.get(i).getKey(), group.fields, downsampled, null, true, null));
-          }
-          return;
-        }
-      }
-      Points all = join(group, searcher, range);
-      Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
-      if (!clipped.isEmpty()) {
-        joined[i] = each.apply(new JoinedSeries(entries.get(i).getKey(), group.fields, clipped));
-      }
-    });
+    indexes.forEach(i -> joined[i] = joinOne(entries.get(i).getKey(), entries.get(i).getValue(), searcher, range,
+        summarize, plan, rollups, each));
     for (JoinedSeries series : joined) {
       if (series != null) {
         result.add(series);
@@ -157,6 +135,89 @@ public final class SeriesCollector {
     }
     order(result);
     return result;
+  }
+
+  /**
+   * One group as {@link #collect} answers it: from its records' statistics where they answer, from
+   * the rollups where planned, else decoded, joined and clipped; null where the range holds none of
+   * its points.
+   */
+  private JoinedSeries joinOne(List<String> key, Group group, SolrIndexSearcher searcher, TimeRange range,
+      boolean summarize, RollupPlan plan, RollupSource rollups, UnaryOperator<JoinedSeries> each) {
+    if (summarize && group.live.isEmpty() && group.fields.typesWithin(NUMERIC)) {
+      RecordSummary summary = RecordSummary.of(group.chunks, group.fields, range);
+      if (summary != null) {
+        return each.apply(new JoinedSeries(key, group.fields, new Points(0), summary));
+      }
+    }
+    if (plan != null && group.fields.typesWithin(NUMERIC)) {
+      Points downsampled = fromRollups(group, range, plan, rollups, searcher);
+      if (downsampled != null) {
+        return downsampled.isEmpty() ? null
+            : each.apply(new JoinedSeries(key, group.fields, downsampled, null, true, null));
+      }
+    }
+    Points all = join(group, searcher, range);
+    Points clipped = range.isAll() ? all : all.clip(range.fromNanos(), range.toNanosExclusive());
+    return clipped.isEmpty() ? null : each.apply(new JoinedSeries(key, group.fields, clipped));
+  }
+
+  /** A page of a query's series in answer order, and how many series the query answers in all. */
+  public record Page(List<JoinedSeries> series, int total) {}
+
+  /**
+   * The series [{@code offset}, {@code offset + rows}) of what {@link #collect} answers (no
+   * rollups), in its order, and their number in all. Only the page's series are decoded, and only
+   * their points count against the limit, besides those of a series whose records the range cuts
+   * but may hold none of its points, decoded to tell. A page of ten series over a whole store
+   * decoded every series before, and a store larger than the limit refused it.
+   */
+  public Page collectPage(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, JoinFields join,
+      boolean summarize, UnaryOperator<JoinedSeries> each, int offset, int rows) throws IOException {
+    Map<List<String>, Group> groups = groups(searcher, queries, range, join, false,
+        dataNeed(false, summarize, range), false, null);
+    List<JoinedSeries> ordered = new ArrayList<>(groups.size());
+    groups.forEach((key, group) -> ordered.add(new JoinedSeries(key, group.fields, new Points(0))));
+    JoinedSeries.sort(ordered);
+    List<JoinedSeries> page = new ArrayList<>(Math.min(rows, ordered.size()));
+    // the page's series known to hold points, decoded after the walk (on both cores where it pays)
+    List<Integer> pending = new ArrayList<>();
+    long counted = 0;
+    int total = 0;
+    for (JoinedSeries placeholder : ordered) {
+      Group group = groups.get(placeholder.joinKey());
+      boolean inPage = total >= offset && total - offset < rows;
+      if (group.holdsPointsIn(range)) {
+        if (inPage) {
+          counted = countWithin(counted, group.points);
+          pending.add(page.size());
+          page.add(placeholder);
+        }
+        total++;
+        continue;
+      }
+      counted = countWithin(counted, group.points);
+      JoinedSeries joined = joinOne(placeholder.joinKey(), group, searcher, range, summarize, null, null, each);
+      if (joined != null) {
+        if (inPage) {
+          page.add(joined);
+        }
+        total++;
+      }
+    }
+    IntStream slots = IntStream.range(0, pending.size());
+    if (pending.size() > 1 && counted >= PARALLEL_DECODE_POINTS) {
+      slots = slots.parallel();
+    }
+    JoinedSeries[] decoded = new JoinedSeries[page.size()];
+    slots.forEach(i -> {
+      List<String> key = page.get(pending.get(i)).joinKey();
+      decoded[pending.get(i)] = joinOne(key, groups.get(key), searcher, range, summarize, null, null, each);
+    });
+    for (int slot : pending) {
+      page.set(slot, decoded[slot]); // a record's first and last points lie in the range: never null
+    }
+    return new Page(page, total);
   }
 
   /**
@@ -380,7 +441,10 @@ public final class SeriesCollector {
     return parts;
   }
 
-  /** The matched records and buffered series by join key; {@code points} counts the points to decode. */
+  /**
+   * The matched records and buffered series by join key; {@code points} counts the points to decode
+   * against the limit (null: each group counts its own, {@link Group#points}).
+   */
   private Map<List<String>, Group> groups(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
       JoinFields join, boolean keysOnly, boolean summarize, long[] points) throws IOException {
     return groups(searcher, queries, range, join, keysOnly, dataNeed(keysOnly, summarize, range), !summarize, points);
@@ -401,7 +465,11 @@ public final class SeriesCollector {
       }
       long start = record.startMillis();
       long end = record.endMillis();
-      points[0] = countWithin(points[0], pointsWithin(record.count(), start, end, range));
+      long within = pointsWithin(record.count(), start, end, range);
+      group.points += within;
+      if (points != null) {
+        points[0] = countWithin(points[0], within);
+      }
       StoredChunk chunk = new StoredChunk(record.id(), docId, writeOrder, record.blob(), start, end, record.stats());
       // a record the range cuts is decoded while the records are read: its points in range are
       // fewer than its blob, which is let go soon instead of being held until the join
@@ -419,8 +487,11 @@ public final class SeriesCollector {
         groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group()).fields.addAll(live.fields());
         continue;
       }
-      points[0] = countWithin(points[0], live.points().size());
+      if (points != null) {
+        points[0] = countWithin(points[0], live.points().size());
+      }
       Group group = groups.computeIfAbsent(join.keyOf(live.fields()), k -> new Group());
+      group.points += live.points().size();
       group.fields.addAll(live.fields());
       group.live.add(live);
     }
@@ -524,6 +595,23 @@ public final class SeriesCollector {
     final List<LiveChunk> live = new ArrayList<>();
     /** Rollups of the planned tier whose records are gone. */
     final List<RollupSource.Orphan> orphans = new ArrayList<>();
+    /** About the points its records and buffered series hold in the range ({@link #pointsWithin}). */
+    long points;
+
+    /**
+     * Whether the range surely holds a point of the group, told without decoding: a record's first
+     * and last points lie at its start and end, so a record whose start or end lies in the range
+     * has a point there. False where it cannot be told so (buffered points, a range inside one
+     * record's span).
+     */
+    boolean holdsPointsIn(TimeRange range) {
+      for (StoredChunk chunk : chunks) {
+        if (range.isAll() || range.contains(chunk.startMillis()) || range.contains(chunk.endMillis())) {
+          return true;
+        }
+      }
+      return false;
+    }
 
     /**
      * Every record's points in the range (records out of time order whole) with what orders them in

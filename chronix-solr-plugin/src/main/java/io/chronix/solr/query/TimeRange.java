@@ -24,6 +24,11 @@ public record TimeRange(long fromMillis, long toMillis) {
     return toMillis == Long.MAX_VALUE ? Long.MAX_VALUE : saturatedNanos(toMillis + 1);
   }
 
+  /** Whether the millisecond lies in the range. */
+  public boolean contains(long millis) {
+    return millis >= fromMillis && millis <= toMillis;
+  }
+
   public boolean isAll() {
     return fromMillis == Long.MIN_VALUE && toMillis == Long.MAX_VALUE;
   }
