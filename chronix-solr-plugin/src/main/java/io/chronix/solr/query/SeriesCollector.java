@@ -169,8 +169,9 @@ public final class SeriesCollector {
    * The series [{@code offset}, {@code offset + rows}) of what {@link #collect} answers (no
    * rollups), in its order, and their number in all. Only the page's series are decoded, and only
    * their points count against the limit, besides those of a series whose records the range cuts
-   * but may hold none of its points, decoded to tell. A page of ten series over a whole store
-   * decoded every series before, and a store larger than the limit refused it.
+   * but may hold none of its points, decoded to tell (all of them first, on both cores where it
+   * pays, as {@link #collect} decodes them). A page of ten series over a whole store decoded every
+   * series before, and a store larger than the limit refused it.
    */
   public Page collectPage(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, JoinFields join,
       boolean summarize, UnaryOperator<JoinedSeries> each, int offset, int rows) throws IOException {
@@ -179,10 +180,26 @@ public final class SeriesCollector {
     List<JoinedSeries> ordered = new ArrayList<>(groups.size());
     groups.forEach((key, group) -> ordered.add(new JoinedSeries(key, group.fields, new Points(0))));
     JoinedSeries.sort(ordered);
-    List<JoinedSeries> page = new ArrayList<>(Math.min(rows, ordered.size()));
-    // the page's series known to hold points, decoded after the walk (on both cores where it pays)
-    List<Integer> pending = new ArrayList<>();
+    // series that may hold no point in the range are decoded first, to tell (as collect decodes them)
+    List<JoinedSeries> unknown = new ArrayList<>();
     long counted = 0;
+    for (JoinedSeries placeholder : ordered) {
+      Group group = groups.get(placeholder.joinKey());
+      if (!group.holdsPointsIn(range)) {
+        counted = countWithin(counted, group.points);
+        unknown.add(placeholder);
+      }
+    }
+    Map<List<String>, JoinedSeries> told = new HashMap<>();
+    List<JoinedSeries> decodedToTell = joinAll(unknown, groups, searcher, range, summarize, each, counted);
+    for (int i = 0; i < unknown.size(); i++) {
+      if (decodedToTell.get(i) != null) {
+        told.put(unknown.get(i).joinKey(), decodedToTell.get(i));
+      }
+    }
+    List<JoinedSeries> page = new ArrayList<>(Math.min(rows, ordered.size()));
+    List<JoinedSeries> pending = new ArrayList<>();
+    long pendingPoints = 0;
     int total = 0;
     for (JoinedSeries placeholder : ordered) {
       Group group = groups.get(placeholder.joinKey());
@@ -190,34 +207,42 @@ public final class SeriesCollector {
       if (group.holdsPointsIn(range)) {
         if (inPage) {
           counted = countWithin(counted, group.points);
-          pending.add(page.size());
-          page.add(placeholder);
+          pendingPoints += group.points;
+          pending.add(placeholder);
+          page.add(null);
         }
         total++;
-        continue;
-      }
-      counted = countWithin(counted, group.points);
-      JoinedSeries joined = joinOne(placeholder.joinKey(), group, searcher, range, summarize, null, null, each);
-      if (joined != null) {
+      } else if (told.containsKey(placeholder.joinKey())) {
         if (inPage) {
-          page.add(joined);
+          page.add(told.get(placeholder.joinKey()));
         }
         total++;
       }
     }
-    IntStream slots = IntStream.range(0, pending.size());
-    if (pending.size() > 1 && counted >= PARALLEL_DECODE_POINTS) {
-      slots = slots.parallel();
-    }
-    JoinedSeries[] decoded = new JoinedSeries[page.size()];
-    slots.forEach(i -> {
-      List<String> key = page.get(pending.get(i)).joinKey();
-      decoded[pending.get(i)] = joinOne(key, groups.get(key), searcher, range, summarize, null, null, each);
-    });
-    for (int slot : pending) {
-      page.set(slot, decoded[slot]); // a record's first and last points lie in the range: never null
+    // a record's first and last points lie in the range: these are never null
+    java.util.Iterator<JoinedSeries> decoded =
+        joinAll(pending, groups, searcher, range, summarize, each, pendingPoints).iterator();
+    for (int i = 0; i < page.size(); i++) {
+      if (page.get(i) == null) {
+        page.set(i, decoded.next());
+      }
     }
     return new Page(page, total);
+  }
+
+  /** The groups of the placeholders joined as {@link #joinOne} joins them, in their order; on both cores where it pays. */
+  private List<JoinedSeries> joinAll(List<JoinedSeries> placeholders, Map<List<String>, Group> groups,
+      SolrIndexSearcher searcher, TimeRange range, boolean summarize, UnaryOperator<JoinedSeries> each, long points) {
+    JoinedSeries[] joined = new JoinedSeries[placeholders.size()];
+    IntStream indexes = IntStream.range(0, joined.length);
+    if (joined.length > 1 && points >= PARALLEL_DECODE_POINTS) {
+      indexes = indexes.parallel();
+    }
+    indexes.forEach(i -> {
+      List<String> key = placeholders.get(i).joinKey();
+      joined[i] = joinOne(key, groups.get(key), searcher, range, summarize, null, null, each);
+    });
+    return java.util.Arrays.asList(joined);
   }
 
   /**
