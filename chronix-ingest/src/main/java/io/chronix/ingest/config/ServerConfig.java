@@ -371,8 +371,22 @@ public final class ServerConfig {
   }
 
   public io.chronix.analysis.promql.engine.QueryLimits promqlLimits() {
-    return new io.chronix.analysis.promql.engine.QueryLimits(longValue("promql.maxSamples", 1, Long.MAX_VALUE), 11_000,
+    return new io.chronix.analysis.promql.engine.QueryLimits(promqlMaxSamples(), 11_000,
         duration("promql.timeout"), duration("promql.lookback"), Duration.ofMinutes(1));
+  }
+
+  /**
+   * Samples a PromQL query may hold (Prometheus' --query.max-samples); {@code auto} is one for
+   * every 64 bytes of the heap, as the store's limit on a query's decoded points: a sample takes
+   * 8 bytes at its step and 16 in the answer's arrays. Prometheus' 50,000,000 let a range query of
+   * 1,000 series at 10,800 steps exhaust the launcher's heap (docs/benchmarks.md).
+   */
+  long promqlMaxSamples() {
+    if (get("promql.maxSamples").equalsIgnoreCase("auto")) {
+      long heap = Runtime.getRuntime().maxMemory();
+      return heap == Long.MAX_VALUE ? 50_000_000L : heap / 64;
+    }
+    return longValue("promql.maxSamples", 1, Long.MAX_VALUE);
   }
 
   public int promqlMaxSeries() {

@@ -26,6 +26,10 @@ class ServerConfigTest {
     assertEquals(Duration.ofMinutes(10), config.chunkMaxAge());
     assertEquals(Duration.ofSeconds(1), config.chunkMaxWriteDelay());
     assertEquals(Duration.ZERO, config.with("chunk.maxWriteDelay", "0s").chunkMaxWriteDelay());
+    assertEquals(Runtime.getRuntime().maxMemory() / 64, config.promqlLimits().maxSamples(),
+        "a sample for every 64 bytes of the heap");
+    assertEquals(50_000_000L, config.with("promql.maxSamples", "50000000").promqlLimits().maxSamples());
+    assertEquals(Runtime.getRuntime().maxMemory() / 64, config.with("promql.maxSamples", "AUTO").promqlMaxSamples());
   }
 
   @Test
@@ -51,6 +55,9 @@ class ServerConfigTest {
     e = assertThrows(IllegalArgumentException.class,
         () -> ServerConfig.defaults().with("chunk.maxWriteDelay", "1000y").chunkMaxWriteDelay());
     assertTrue(e.getMessage().contains("chunk.maxWriteDelay") && e.getMessage().contains("1000y"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class,
+        () -> ServerConfig.defaults().with("promql.maxSamples", "lots").promqlLimits());
+    assertTrue(e.getMessage().contains("promql.maxSamples") && e.getMessage().contains("lots"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().with("chunk.compression", "lzma").codec());
     assertTrue(e.getMessage().contains("chunk.compression"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().with("http.prot", "1"));
