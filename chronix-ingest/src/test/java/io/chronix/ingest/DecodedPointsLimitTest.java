@@ -67,6 +67,22 @@ class DecodedPointsLimitTest {
     assertEquals(60, TestHttp.pointsOf(one.at("/response/docs/0")).size(), "a series of 60 points");
   }
 
+  /**
+   * Every request gives its points back when it ends: with a limit of 100 points decoded at once by
+   * all queries, series of 60 points can be asked again and again, on the Solr route and through
+   * PromQL.
+   */
+  @Test
+  void queriesGiveTheirPointsBack() throws Exception {
+    for (int i = 0; i < 5; i++) {
+      HttpResponse<String> one = solr("name:cpu AND host:a", "&fl=dataAsJson");
+      assertEquals(200, one.statusCode(), "query " + i + ": " + one.body());
+      HttpResponse<String> promql = TestHttp.get(server.baseUrl() + "/api/v1/query_range?query=cpu%7Bhost%3D%22b%22%7D"
+          + "&start=0&end=3540&step=60");
+      assertEquals(200, promql.statusCode(), "PromQL query " + i + ": " + promql.body());
+    }
+  }
+
   /** Only a page's series are decoded: a page of one of the three series fits the limit, a page of two does not. */
   @Test
   void aPageCountsItsOwnPoints() throws Exception {

@@ -16,7 +16,9 @@ import io.chronix.solr.analyze.SummaryAggregations;
 import io.chronix.solr.distributed.ShardMerge;
 import io.chronix.solr.distributed.ShardParams;
 import io.chronix.solr.distributed.ShardSignature;
+import io.chronix.core.budget.PointBudget;
 import io.chronix.core.record.RecordFields;
+import io.chronix.solr.query.DecodeShare;
 import io.chronix.solr.query.DecodedPointsLimit;
 import io.chronix.solr.query.FieldValues;
 import io.chronix.solr.query.JoinFields;
@@ -130,6 +132,8 @@ public class ChronixQueryComponent extends SearchComponent {
   private static final String QUERY_CONTEXT = ChronixQueryComponent.class.getName() + ".query";
 
   private long maxDecodedPoints = DecodedPointsLimit.auto();
+  /** What this core's queries decode at once, within the same limit as one query. */
+  private PointBudget budget = new PointBudget(maxDecodedPoints);
   private RecordCache records = RecordCache.shared(RecordCacheSize.auto());
 
   @Override
@@ -139,6 +143,7 @@ public class ChronixQueryComponent extends SearchComponent {
     if (limit != null) {
       try {
         maxDecodedPoints = DecodedPointsLimit.parse(limit.toString());
+        budget = new PointBudget(maxDecodedPoints);
       } catch (IllegalArgumentException e) {
         throw new SolrException(SolrException.ErrorCode.SERVER_ERROR, "chronix search component: " + e.getMessage());
       }
@@ -438,8 +443,18 @@ public class ChronixQueryComponent extends SearchComponent {
     return documents;
   }
 
+  /**
+   * A collector for this request, its points counted against the core's budget of points decoded
+   * at once until the request ends (outside a request, against its own limit only).
+   */
   SeriesCollector collector() {
-    return new SeriesCollector(maxDecodedPoints, records);
+    SolrRequestInfo request = SolrRequestInfo.getRequestInfo();
+    if (request == null) {
+      return new SeriesCollector(maxDecodedPoints, records);
+    }
+    DecodeShare share = DecodeShare.of(budget);
+    request.addCloseHook(share);
+    return new SeriesCollector(maxDecodedPoints, records, share);
   }
 
   @Override

@@ -108,7 +108,9 @@ public final class HttpApi {
 
     context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
     SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());
-    Engine engine = new Engine(source.withTiers(config.rollupTiers().forPromQl()), promqlFetchers);
+    // the samples of all PromQL queries in flight together within one query's limit
+    Engine engine = new Engine(source.withTiers(config.rollupTiers().forPromQl()), promqlFetchers,
+        new io.chronix.core.budget.PointBudget(config.promqlLimits().maxSamples()));
     context.addServlet(new ServletHolder(new RemoteReadServlet(source, maxBody, config.promqlLimits().maxSamples())),
         "/api/v1/read");
     context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),

@@ -72,6 +72,7 @@ final class ApiWriter {
       case EXECUTION:
         return 422;
       case TIMEOUT:
+      case UNAVAILABLE:
         return 503;
       case CANCELED:
         return 499;

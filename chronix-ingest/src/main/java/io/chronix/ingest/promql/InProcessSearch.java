@@ -66,6 +66,10 @@ final class InProcessSearch {
       // the plugin's limit on decoded points, or a selector Solr cannot run
       throw PromQlException.execution(solrFailure.getMessage());
     }
+    if (failure instanceof SolrException solrFailure && solrFailure.code() == 503) {
+      // the points the queries in flight decode at once
+      throw new PromQlException(PromQlException.Type.UNAVAILABLE, solrFailure.getMessage(), failure);
+    }
     if (failure != null) {
       throw new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + failure.getMessage(), failure);
     }

@@ -41,16 +41,24 @@ public final class SeriesCollector {
   private final long maxDecodedPoints;
   private final RecordCache records;
   private final boolean inOrder;
+  /** The request's share of the points all queries decode at once. */
+  private final DecodeShare share;
 
   /** @param records where records read one at a time are kept for the next query */
   public SeriesCollector(long maxDecodedPoints, RecordCache records) {
-    this(maxDecodedPoints, records, true);
+    this(maxDecodedPoints, records, DecodeShare.NONE);
   }
 
-  private SeriesCollector(long maxDecodedPoints, RecordCache records, boolean inOrder) {
+  /** @param share the request's share of the points all queries of the core decode at once */
+  public SeriesCollector(long maxDecodedPoints, RecordCache records, DecodeShare share) {
+    this(maxDecodedPoints, records, true, share);
+  }
+
+  private SeriesCollector(long maxDecodedPoints, RecordCache records, boolean inOrder, DecodeShare share) {
     this.maxDecodedPoints = maxDecodedPoints;
     this.records = records;
     this.inOrder = inOrder;
+    this.share = share;
   }
 
   /**
@@ -59,7 +67,7 @@ public final class SeriesCollector {
    * fourteenth of a topk over them.
    */
   public SeriesCollector inAnyOrder() {
-    return new SeriesCollector(maxDecodedPoints, records, false);
+    return new SeriesCollector(maxDecodedPoints, records, false, share);
   }
 
   private void order(List<JoinedSeries> series) {
@@ -190,6 +198,7 @@ public final class SeriesCollector {
         unknown.add(placeholder);
       }
     }
+    share.take(counted);
     Map<List<String>, JoinedSeries> told = new HashMap<>();
     List<JoinedSeries> decodedToTell = joinAll(unknown, groups, searcher, range, summarize, each, counted);
     for (int i = 0; i < unknown.size(); i++) {
@@ -219,6 +228,7 @@ public final class SeriesCollector {
         total++;
       }
     }
+    share.take(pendingPoints);
     // a record's first and last points lie in the range: these are never null
     java.util.Iterator<JoinedSeries> decoded =
         joinAll(pending, groups, searcher, range, summarize, each, pendingPoints).iterator();
@@ -520,6 +530,9 @@ public final class SeriesCollector {
       group.fields.addAll(live.fields());
       group.live.add(live);
     }
+    if (points != null) {
+      share.take(points[0]); // before the join decodes them: all at once, waiting for room
+    }
     return groups;
   }
 
@@ -562,6 +575,7 @@ public final class SeriesCollector {
             "the query decodes more than " + maxDecodedPoints + " array elements (chronix.maxDecodedPoints);"
                 + " narrow the time range or the series");
       }
+      share.take(elements);
     }
     return decoded;
   }
@@ -585,6 +599,7 @@ public final class SeriesCollector {
     return Math.min(count, (long) Math.ceil(count * share) + 1);
   }
 
+  /** The query's count with {@code more} points, within its limit. */
   private long countWithin(long counted, long more) {
     long points = counted + more;
     if (points > maxDecodedPoints) {

@@ -1,5 +1,7 @@
 package io.chronix.analysis.promql.engine;
 
+import io.chronix.core.budget.PointBudget;
+
 import io.chronix.analysis.promql.ast.Call;
 import io.chronix.analysis.promql.ast.Expr;
 import io.chronix.analysis.promql.ast.ParenExpr;
@@ -23,16 +25,35 @@ public final class Engine {
 
   private final SeriesSource source;
   private final Executor fetchers;
+  /** The samples all queries in flight hold together, or null. */
+  private final PointBudget inFlight;
 
   public Engine(SeriesSource source, Executor fetchers) {
+    this(source, fetchers, null);
+  }
+
+  /**
+   * @param inFlight bounds the samples that all queries in flight hold together (each query's own
+   *     limit is {@link QueryLimits#maxSamples}); a query it cannot take fails as unavailable
+   */
+  public Engine(SeriesSource source, Executor fetchers, PointBudget inFlight) {
     this.source = source;
     this.fetchers = fetchers;
+    this.inFlight = inFlight;
   }
 
   /** An instant query at {@code time} (epoch milliseconds). */
   public QueryResult instant(String query, long time, QueryLimits limits) {
     Expr expr = parse(query);
-    QueryContext ctx = new QueryContext(query, source, limits, time, time, 0);
+    QueryContext ctx = new QueryContext(query, source, limits, time, time, 0, inFlight);
+    try {
+      return instant(expr, ctx, time);
+    } finally {
+      ctx.close();
+    }
+  }
+
+  private QueryResult instant(Expr expr, QueryContext ctx, long time) {
     Value value = evaluate(expr, ctx, Grid.instant(time));
     QueryResult.Data data;
     if (value instanceof Value.Scalar scalar) {
@@ -70,8 +91,15 @@ public final class Engine {
       throw PromQlException.badData("invalid expression type \"" + expr.type().description()
           + "\" for range query, must be Scalar or instant Vector");
     }
-    QueryContext ctx = new QueryContext(query, source, limits, start, end, step);
-    Grid grid = new Grid(start, end, step);
+    QueryContext ctx = new QueryContext(query, source, limits, start, end, step, inFlight);
+    try {
+      return range(expr, ctx, new Grid(start, end, step));
+    } finally {
+      ctx.close();
+    }
+  }
+
+  private QueryResult range(Expr expr, QueryContext ctx, Grid grid) {
     Value value = evaluate(expr, ctx, grid);
     List<QueryResult.Series> series = new ArrayList<>();
     if (value instanceof Value.Range range) {
@@ -94,7 +122,7 @@ public final class Engine {
 
   /** The same engine reading samples only, never a rollup tier (to compare, or where tiers are not wanted). */
   public Engine withoutTiers() {
-    return new Engine(source::select, fetchers);
+    return new Engine(source::select, fetchers, inFlight);
   }
 
   private static boolean isTransformation(Expr expr) {

@@ -8,7 +8,9 @@ package io.chronix.analysis.promql.engine;
 public class PromQlException extends RuntimeException {
 
   public enum Type {
-    BAD_DATA("bad_data"), EXECUTION("execution"), TIMEOUT("timeout"), CANCELED("canceled"), INTERNAL("internal");
+    BAD_DATA("bad_data"), EXECUTION("execution"), TIMEOUT("timeout"), CANCELED("canceled"), INTERNAL("internal"),
+    /** The store cannot take the query now (the points the queries in flight decode); retry later. */
+    UNAVAILABLE("unavailable");
 
     private final String apiName;
 

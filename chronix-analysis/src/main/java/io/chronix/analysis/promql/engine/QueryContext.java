@@ -1,5 +1,7 @@
 package io.chronix.analysis.promql.engine;
 
+import io.chronix.core.budget.PointBudget;
+
 import io.chronix.analysis.promql.model.LabelMatcher;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +33,16 @@ final class QueryContext {
   /** The names of the tiers whose windows answered some series, for the answer. */
   final java.util.Set<String> tiersRead = new java.util.concurrent.ConcurrentSkipListSet<>();
   private long samples;
+  /** The query's share of the samples all queries in flight hold; null where the engine bounds none. */
+  private final PointBudget.Lease share;
 
   QueryContext(String query, SeriesSource source, QueryLimits limits, long queryStart, long queryEnd, long queryStep) {
+    this(query, source, limits, queryStart, queryEnd, queryStep, null);
+  }
+
+  QueryContext(String query, SeriesSource source, QueryLimits limits, long queryStart, long queryEnd, long queryStep,
+      PointBudget inFlight) {
+    this.share = inFlight == null ? null : inFlight.lease();
     this.query = query;
     this.source = source;
     this.limits = limits;
@@ -53,11 +63,28 @@ final class QueryContext {
     }
   }
 
-  /** Counts points an operation holds; beyond the limit the query fails. */
+  /**
+   * Counts points an operation holds; beyond the limit the query fails, and where the queries in
+   * flight hold too many together ({@link PointBudget}) it is refused as unavailable, to retry.
+   */
   synchronized void account(long points) {
     samples += points;
     if (samples > limits.maxSamples()) {
       throw PromQlException.execution(TOO_MANY_SAMPLES);
+    }
+    if (share != null && !share.take(points, SHARE_WAIT_MILLIS)) {
+      throw new PromQlException(PromQlException.Type.UNAVAILABLE,
+          share.refusal(points) + " (promql.maxSamples); retry when the queries in flight are done");
+    }
+  }
+
+  /** How long a query that holds no samples yet waits for the others to give back enough. */
+  static final long SHARE_WAIT_MILLIS = 5_000;
+
+  /** Gives back what the query held against the queries in flight: when it is answered or fails. */
+  void close() {
+    if (share != null) {
+      share.close();
     }
   }
 
