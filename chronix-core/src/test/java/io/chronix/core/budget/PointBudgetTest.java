@@ -51,16 +51,23 @@ class PointBudgetTest {
     long start = System.nanoTime();
     assertFalse(waiting.take(50, 150));
     assertTrue(System.nanoTime() - start >= 140_000_000L, "gave up before its wait");
+    assertTakesOnceGivenBack(budget, waiting, 50, running);
+    assertEquals(50, budget.taken());
+    waiting.close();
+    assertEquals(0, budget.taken());
+  }
+
+  /** {@code waiting} takes {@code points} in another thread, not before {@code holding} gives its points back. */
+  private static void assertTakesOnceGivenBack(PointBudget budget, PointBudget.Lease waiting, long points,
+      PointBudget.Lease holding) throws Exception {
     ExecutorService thread = Executors.newSingleThreadExecutor();
     try {
-      Future<Boolean> later = thread.submit(() -> waiting.take(50, 5_000));
+      long before = budget.taken();
+      Future<Boolean> later = thread.submit(() -> waiting.take(points, 5_000));
       Thread.sleep(100);
-      assertEquals(80, budget.taken(), "taken while the others held too much");
-      running.close();
-      assertTrue(later.get());
-      assertEquals(50, budget.taken());
-      waiting.close();
-      assertEquals(0, budget.taken());
+      assertEquals(before, budget.taken(), "taken while the others held too much");
+      holding.close(); // its request ends (the younger's failed)
+      assertTrue(later.get(), "did not wait for room");
     } finally {
       thread.shutdown();
     }
@@ -77,23 +84,15 @@ class PointBudgetTest {
     long start = System.nanoTime();
     assertFalse(younger.take(30, 5_000), "the younger took or waited");
     assertTrue(System.nanoTime() - start < 1_000_000_000L, "the younger waited");
-    ExecutorService thread = Executors.newSingleThreadExecutor();
-    try {
-      Future<Boolean> later = thread.submit(() -> older.take(30, 5_000));
-      Thread.sleep(100);
-      assertEquals(80, budget.taken(), "the older took while the younger held its points");
-      younger.close(); // the younger's request failed and ends
-      assertTrue(later.get(), "the older did not wait for room");
-      assertEquals(70, budget.taken());
-      older.close();
-      assertEquals(0, budget.taken());
-      PointBudget.Lease next = budget.lease();
-      assertTrue(next.take(10, 0));
-      assertTrue(next.take(95, 100) == false && next.held() == 10, "the only holder is the oldest: it waits, then gives up");
-      next.close();
-    } finally {
-      thread.shutdown();
-    }
+    assertTakesOnceGivenBack(budget, older, 30, younger);
+    assertEquals(70, budget.taken());
+    older.close();
+    assertEquals(0, budget.taken());
+    PointBudget.Lease next = budget.lease();
+    assertTrue(next.take(10, 0));
+    assertFalse(next.take(95, 100), "the only holder is the oldest: it waits, then gives up");
+    assertEquals(10, next.held());
+    next.close();
   }
 
   @Test
