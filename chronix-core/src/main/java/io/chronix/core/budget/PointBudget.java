@@ -20,6 +20,27 @@ public final class PointBudget {
   /** Guarded by this. */
   private long tickets;
 
+  /** Bytes of heap a point is given by {@link #pointsForHeap}. */
+  public static final long HEAP_BYTES_A_POINT = 64;
+  /** Where the JVM reports no heap limit. */
+  private static final long UNBOUNDED_HEAP_POINTS = 50_000_000L;
+
+  /**
+   * The points a heap of {@code maxHeapBytes} gives one query and all queries in flight: one for
+   * every 64 bytes. A point takes 16 bytes decoded and about as much again while it is merged or
+   * answered, so the points take at most about a quarter of the heap; the launcher's 384 MB heap
+   * held 8.8 M decoded points beside the buffers and the record cache, but not 11.8 M
+   * (docs/benchmarks.md). 50 M where the JVM reports no limit.
+   */
+  public static long pointsForHeap(long maxHeapBytes) {
+    return maxHeapBytes == Long.MAX_VALUE ? UNBOUNDED_HEAP_POINTS : maxHeapBytes / HEAP_BYTES_A_POINT;
+  }
+
+  /** {@link #pointsForHeap} of this JVM's maximum heap. */
+  public static long pointsForThisHeap() {
+    return pointsForHeap(Runtime.getRuntime().maxMemory());
+  }
+
   public PointBudget(long maxPoints) {
     if (maxPoints <= 0) {
       throw new IllegalArgumentException("a point budget needs room for a point, not " + maxPoints);

@@ -96,6 +96,13 @@ class PointBudgetTest {
   }
 
   @Test
+  void aHeapGivesAPointForEvery64Bytes() {
+    assertEquals(6_291_456, PointBudget.pointsForHeap(384L << 20), "the launcher's default heap");
+    assertEquals(50_000_000L, PointBudget.pointsForHeap(Long.MAX_VALUE), "a JVM without a heap limit");
+    assertEquals(PointBudget.pointsForHeap(Runtime.getRuntime().maxMemory()), PointBudget.pointsForThisHeap());
+  }
+
+  @Test
   void takesFromSeveralThreadsAddUp() throws Exception {
     PointBudget budget = new PointBudget(1_000_000);
     PointBudget.Lease lease = budget.lease();

@@ -376,15 +376,14 @@ public final class ServerConfig {
   }
 
   /**
-   * Samples a PromQL query may hold (Prometheus' --query.max-samples); {@code auto} is one for
-   * every 64 bytes of the heap, as the store's limit on a query's decoded points: a sample takes
-   * 8 bytes at its step and 16 in the answer's arrays. Prometheus' 50,000,000 let a range query of
-   * 1,000 series at 10,800 steps exhaust the launcher's heap (docs/benchmarks.md).
+   * Samples a PromQL query may hold (Prometheus' --query.max-samples); {@code auto} is the store's
+   * share for a query's decoded points ({@link io.chronix.core.budget.PointBudget#pointsForHeap}):
+   * a sample takes 8 bytes at its step and 16 in the answer's arrays. Prometheus' 50,000,000 let a
+   * range query of 1,000 series at 10,800 steps exhaust the launcher's heap (docs/benchmarks.md).
    */
   long promqlMaxSamples() {
     if (get("promql.maxSamples").equalsIgnoreCase("auto")) {
-      long heap = Runtime.getRuntime().maxMemory();
-      return heap == Long.MAX_VALUE ? 50_000_000L : heap / 64;
+      return io.chronix.core.budget.PointBudget.pointsForThisHeap();
     }
     return longValue("promql.maxSamples", 1, Long.MAX_VALUE);
   }

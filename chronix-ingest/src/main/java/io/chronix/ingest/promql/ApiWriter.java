@@ -65,7 +65,7 @@ final class ApiWriter {
     }
   }
 
-  private static int status(PromQlException.Type type) {
+  static int status(PromQlException.Type type) {
     switch (type) {
       case BAD_DATA:
         return 400;

@@ -62,17 +62,23 @@ final class InProcessSearch {
       throw new PromQlException(PromQlException.Type.INTERNAL, e.getMessage(), e);
     }
     Exception failure = response.getException();
-    if (failure instanceof SolrException solrFailure && solrFailure.code() == 400) {
-      // the plugin's limit on decoded points, or a selector Solr cannot run
-      throw PromQlException.execution(solrFailure.getMessage());
-    }
-    if (failure instanceof SolrException solrFailure && solrFailure.code() == 503) {
-      // the points the queries in flight decode at once
-      throw new PromQlException(PromQlException.Type.UNAVAILABLE, solrFailure.getMessage(), failure);
-    }
     if (failure != null) {
-      throw new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + failure.getMessage(), failure);
+      throw asPromQl(failure);
     }
     return response.getValues();
+  }
+
+  /** A failure of the store as the PromQL error it is for the client. */
+  static PromQlException asPromQl(Exception failure) {
+    int code = failure instanceof SolrException solrFailure ? solrFailure.code() : 500;
+    if (code == 400) {
+      // the plugin's limit on decoded points, or a selector Solr cannot run
+      return PromQlException.execution(failure.getMessage());
+    }
+    if (code == 503) {
+      // the points the queries in flight decode at once: to retry
+      return new PromQlException(PromQlException.Type.UNAVAILABLE, failure.getMessage(), failure);
+    }
+    return new PromQlException(PromQlException.Type.INTERNAL, "the store failed: " + failure.getMessage(), failure);
   }
 }

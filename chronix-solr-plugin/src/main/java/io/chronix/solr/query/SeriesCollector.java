@@ -189,13 +189,15 @@ public final class SeriesCollector {
     groups.forEach((key, group) -> ordered.add(new JoinedSeries(key, group.fields, new Points(0))));
     JoinedSeries.sort(ordered);
     // series that may hold no point in the range are decoded first, to tell (as collect decodes them)
+    boolean[] holdsPoints = new boolean[ordered.size()];
     List<JoinedSeries> unknown = new ArrayList<>();
     long counted = 0;
-    for (JoinedSeries placeholder : ordered) {
-      Group group = groups.get(placeholder.joinKey());
-      if (!group.holdsPointsIn(range)) {
+    for (int i = 0; i < ordered.size(); i++) {
+      Group group = groups.get(ordered.get(i).joinKey());
+      holdsPoints[i] = group.holdsPointsIn(range);
+      if (!holdsPoints[i]) {
         counted = countWithin(counted, group.points);
-        unknown.add(placeholder);
+        unknown.add(ordered.get(i));
       }
     }
     share.take(counted);
@@ -210,10 +212,11 @@ public final class SeriesCollector {
     List<JoinedSeries> pending = new ArrayList<>();
     long pendingPoints = 0;
     int total = 0;
-    for (JoinedSeries placeholder : ordered) {
+    for (int i = 0; i < ordered.size(); i++) {
+      JoinedSeries placeholder = ordered.get(i);
       Group group = groups.get(placeholder.joinKey());
       boolean inPage = total >= offset && total - offset < rows;
-      if (group.holdsPointsIn(range)) {
+      if (holdsPoints[i]) {
         if (inPage) {
           counted = countWithin(counted, group.points);
           pendingPoints += group.points;
@@ -531,7 +534,9 @@ public final class SeriesCollector {
       group.live.add(live);
     }
     if (points != null) {
-      share.take(points[0]); // before the join decodes them: all at once, waiting for room
+      // all at once, waiting for room, before the join decodes them (the records the range cuts were
+      // decoded as they were read: they hold only the range's points, within the query's own limit)
+      share.take(points[0]);
     }
     return groups;
   }

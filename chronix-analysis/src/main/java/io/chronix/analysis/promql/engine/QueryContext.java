@@ -36,10 +36,7 @@ final class QueryContext {
   /** The query's share of the samples all queries in flight hold; null where the engine bounds none. */
   private final PointBudget.Lease share;
 
-  QueryContext(String query, SeriesSource source, QueryLimits limits, long queryStart, long queryEnd, long queryStep) {
-    this(query, source, limits, queryStart, queryEnd, queryStep, null);
-  }
-
+  /** @param inFlight the samples all queries in flight hold together, or null where none bounds them */
   QueryContext(String query, SeriesSource source, QueryLimits limits, long queryStart, long queryEnd, long queryStep,
       PointBudget inFlight) {
     this.share = inFlight == null ? null : inFlight.lease();
