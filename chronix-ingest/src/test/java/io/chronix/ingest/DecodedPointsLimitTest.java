@@ -114,6 +114,41 @@ class DecodedPointsLimitTest {
     assertEquals(3, TestHttp.JSON.readTree(instant.body()).at("/data/result").size(), instant.body());
   }
 
+  /**
+   * An export asks the store for fewer series at a time while it refuses a page for its points:
+   * pages of 50 series hold 180 points here, so all three series come out one page each. A series
+   * with more points than the limit alone is refused with 422 naming the limit, not 503.
+   */
+  @Test
+  void anExportTakesFewerSeriesAPageUntilThePointsFit() throws Exception {
+    HttpResponse<String> export = TestHttp.get(server.baseUrl() + "/api/v1/export?match[]=cpu");
+    assertEquals(200, export.statusCode(), export.body());
+    java.util.List<String> lines = export.body().lines().toList();
+    assertEquals(3, lines.size(), export.body());
+    java.util.Set<String> hosts = new java.util.HashSet<>();
+    for (String line : lines) {
+      JsonNode series = TestHttp.JSON.readTree(line);
+      assertEquals(60, series.get("values").size(), line);
+      hosts.add(series.at("/metric/host").asText());
+    }
+    assertEquals(java.util.Set.of("a", "b", "c"), hosts);
+
+    StringBuilder longSeries = new StringBuilder();
+    for (int second = 0; second < 150; second++) {
+      longSeries.append("long_series value=").append(second).append(' ').append(second * 1_000L).append('\n');
+    }
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", longSeries.toString(), false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    HttpResponse<String> tooLong = TestHttp.get(server.baseUrl() + "/api/v1/export?match[]=long_series");
+    assertEquals(422, tooLong.statusCode(), tooLong.body());
+    assertTrue(tooLong.body().contains("series 1 of the match has more points in the range than the store decodes"
+        + " for one query"), tooLong.body());
+    assertTrue(tooLong.body().contains("more than 100 points (chronix.maxDecodedPoints)"), tooLong.body());
+    HttpResponse<String> inParts = TestHttp.get(server.baseUrl() + "/api/v1/export?match[]=long_series&start=0&end=79");
+    assertEquals(200, inParts.statusCode(), inParts.body());
+    assertEquals(80, TestHttp.JSON.readTree(inParts.body().strip()).get("values").size(), inParts.body());
+  }
+
   private HttpResponse<String> solr(String q, String extra) throws Exception {
     return TestHttp.get(server.solrUrl() + "/chronix/query?wt=json&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8)
         + extra);

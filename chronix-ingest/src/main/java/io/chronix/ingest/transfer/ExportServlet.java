@@ -1,6 +1,7 @@
 package io.chronix.ingest.transfer;
 
 import io.chronix.analysis.promql.engine.PromQlException;
+import io.chronix.core.budget.LimitRefusal;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
 import io.chronix.core.series.Points;
@@ -17,6 +18,7 @@ import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.request.QueryRequest;
 import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrException;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.params.ModifiableSolrParams;
 import org.slf4j.Logger;
@@ -26,14 +28,14 @@ import org.slf4j.LoggerFactory;
  * {@code GET|POST /api/v1/export?match[]=<selector>&start=&end=}: every numeric series the
  * selectors match, with its points in the range, in VictoriaMetrics' JSON-lines format ({@link
  * JsonLinesWriter}), as VictoriaMetrics' own export answers. Streamed: the series are read a page
- * at a time ({@value #PAGE} series) and written as they come, so the answer is never held whole.
+ * at a time and written as they come, so the answer is never held whole; a page holds as many series
+ * as make about a million points ({@link ExportPages}).
  * Buffered points are included (the series query adds them). String series have no place in the
  * format and are left out.
  */
 public final class ExportServlet extends HttpServlet {
 
   private static final Logger LOG = LoggerFactory.getLogger(ExportServlet.class);
-  static final int PAGE = 50;
 
   private final transient SolrClient solr;
   private final String collection;
@@ -69,9 +71,13 @@ public final class ExportServlet extends HttpServlet {
       JsonResponses.error(response, 400, e.getMessage());
       return;
     }
-    SolrDocumentList first;
+    ExportPages pages = new ExportPages();
+    Page first;
     try {
-      first = page(selectors, start, end, 0);
+      first = page(selectors, start, end, 0, pages);
+    } catch (SeriesTooLong e) {
+      JsonResponses.error(response, 422, e.getMessage());
+      return;
     } catch (IOException e) {
       response.setHeader("Retry-After", "1");
       JsonResponses.error(response, 503, "export: the store did not answer: " + e.getMessage());
@@ -81,27 +87,71 @@ public final class ExportServlet extends HttpServlet {
     response.setContentType("application/stream+json");
     response.setCharacterEncoding("UTF-8");
     try (JsonLinesWriter writer = new JsonLinesWriter(response.getOutputStream())) {
-      SolrDocumentList page = first;
+      Page page = first;
       long offset = 0;
       while (true) {
-        for (SolrDocument document : page) {
+        long points = 0;
+        for (SolrDocument document : page.documents()) {
           Object data = document.getFieldValue("data");
           if (data instanceof byte[] blob) {
-            writer.write(SeriesLabels.of(document), decode(blob, document));
+            Points decoded = decode(blob, document);
+            points += decoded.size();
+            writer.write(SeriesLabels.of(document), decoded);
           }
         }
         writer.flush();
-        offset += page.size();
-        if (page.size() < PAGE) {
+        offset += page.documents().size();
+        if (page.documents().size() < page.rows()) {
           break;
         }
-        page = page(selectors, start, end, offset);
+        pages.answered(page.documents().size(), points);
+        page = page(selectors, start, end, offset, pages);
       }
     } catch (IOException e) {
       // the status is sent: a client sees the answer end early, without the last line's newline
       LOG.warn("export of {} stopped after an error: {}", selectors, e.toString());
       throw e;
     }
+  }
+
+  /** A page's series and how many were asked for: fewer mean the last page. */
+  private record Page(SolrDocumentList documents, int rows) {}
+
+  /** A series with more points in the range than the store decodes for one query. */
+  private static final class SeriesTooLong extends IOException {
+    SeriesTooLong(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /** The page at {@code offset}, asked again with fewer series while the store refuses it for its points. */
+  private Page page(List<String> selectors, long start, long end, long offset, ExportPages pages) throws IOException {
+    while (true) {
+      int rows = pages.rows();
+      try {
+        return new Page(query(selectors, start, end, offset, rows), rows);
+      } catch (SolrServerException | RuntimeException e) {
+        if (!isPointsRefusal(e)) {
+          throw new IOException(e.getMessage(), e);
+        }
+        if (!pages.refused()) {
+          throw new SeriesTooLong("export: series " + (offset + 1) + " of the match has more points in the range than"
+              + " the store decodes for one query (" + e.getMessage() + "); export it in parts with start and end,"
+              + " or raise chronix.maxDecodedPoints", e);
+        }
+      }
+    }
+  }
+
+  /** Whether the store refused a query for the points it would decode ({@link LimitRefusal}), not for anything else. */
+  static boolean isPointsRefusal(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof SolrException refusal && refusal.code() == SolrException.ErrorCode.BAD_REQUEST.code
+          && refusal.getMetadata(LimitRefusal.METADATA_KEY) != null) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Points decode(byte[] blob, SolrDocument document) throws IOException {
@@ -113,7 +163,8 @@ public final class ExportServlet extends HttpServlet {
   }
 
   /** One page of series, each with its points in the range as a blob, in the query's stable series order. */
-  private SolrDocumentList page(List<String> selectors, long start, long end, long offset) throws IOException {
+  private SolrDocumentList query(List<String> selectors, long start, long end, long offset, int rows)
+      throws SolrServerException {
     ModifiableSolrParams params = new ModifiableSolrParams();
     params.set("q", "start:" + start + " AND end:" + end);
     params.set("fq", "-type:string");
@@ -121,13 +172,13 @@ public final class ExportServlet extends HttpServlet {
     params.set("cj", "*");
     params.set("fl", "*,+data");
     params.set("start", Long.toString(offset));
-    params.set("rows", PAGE);
+    params.set("rows", rows);
     QueryRequest request = new QueryRequest(params, SolrRequest.METHOD.POST);
     request.setPath("/query");
     try {
       return request.process(solr, collection).getResults();
-    } catch (SolrServerException | RuntimeException e) {
-      throw new IOException(e.getMessage(), e);
+    } catch (IOException e) {
+      throw new SolrServerException(e.getMessage(), e);
     }
   }
 }

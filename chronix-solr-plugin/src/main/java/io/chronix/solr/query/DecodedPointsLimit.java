@@ -1,7 +1,9 @@
 package io.chronix.solr.query;
 
+import io.chronix.core.budget.LimitRefusal;
 import io.chronix.core.budget.PointBudget;
 import java.util.Locale;
+import org.apache.solr.common.SolrException;
 
 /**
  * The most points one query may decode, from the configset's {@code maxDecodedPoints}: a count, or
@@ -15,6 +17,14 @@ public final class DecodedPointsLimit {
   public static final String AUTO = "auto";
 
   private DecodedPointsLimit() {}
+
+  /** The refusal of a query that would decode more than {@code limit} of {@code what} (points, array elements), marked as such ({@link LimitRefusal}). */
+  static SolrException exceeded(long limit, String verb, String what) {
+    SolrException refusal = new SolrException(SolrException.ErrorCode.BAD_REQUEST, "the query " + verb
+        + " more than " + limit + " " + what + " (chronix.maxDecodedPoints); narrow the time range or the series");
+    refusal.setMetadata(LimitRefusal.METADATA_KEY, Long.toString(limit));
+    return refusal;
+  }
 
   /** {@link PointBudget#pointsForHeap} of this JVM's maximum heap. */
   public static long auto() {

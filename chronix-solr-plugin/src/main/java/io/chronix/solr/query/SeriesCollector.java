@@ -576,9 +576,7 @@ public final class SeriesCollector {
         elements += decoded.array(i).length;
       }
       if (decodedElements.addAndGet(elements) > maxDecodedPoints) {
-        throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
-            "the query decodes more than " + maxDecodedPoints + " array elements (chronix.maxDecodedPoints);"
-                + " narrow the time range or the series");
+        throw DecodedPointsLimit.exceeded(maxDecodedPoints, "decodes", "array elements");
       }
       share.take(elements);
     }
@@ -608,9 +606,7 @@ public final class SeriesCollector {
   private long countWithin(long counted, long more) {
     long points = counted + more;
     if (points > maxDecodedPoints) {
-      throw new SolrException(SolrException.ErrorCode.BAD_REQUEST,
-          "the query matches more than " + maxDecodedPoints + " points (chronix.maxDecodedPoints);"
-              + " narrow the time range or the series");
+      throw DecodedPointsLimit.exceeded(maxDecodedPoints, "matches", "points");
     }
     return points;
   }
