@@ -115,9 +115,42 @@ class DecodedPointsLimitTest {
   }
 
   /**
+   * Aggregations that the records' statistics answer decode nothing, so the limit does not refuse
+   * them: a {@code max} over the three series (180 points) answers, paged or not. A series that
+   * must be decoded after all (buffered points beside its record) counts its points then: 110 are
+   * refused.
+   */
+  @Test
+  void summariesCountOnlyWhatTheyDecode() throws Exception {
+    for (String paging : new String[] {"", "&rows=2", "&rows=1&start=2"}) {
+      HttpResponse<String> max = solr("name:cpu", "&fl=host&cj=host&cf=metric%7Bmax%7D" + paging);
+      assertEquals(200, max.statusCode(), paging + ": " + max.body());
+      JsonNode docs = TestHttp.JSON.readTree(max.body()).at("/response/docs");
+      assertEquals(paging.isEmpty() ? 3 : paging.contains("rows=2") ? 2 : 1, docs.size(), max.body());
+      for (JsonNode doc : docs) {
+        assertEquals(59.0, doc.at("/functions/0/value").asDouble(), doc::toString);
+      }
+    }
+    StringBuilder buffered = new StringBuilder();
+    for (int minute = 60; minute < 110; minute++) {
+      buffered.append("cpu,host=a value=").append(minute).append(' ').append(minute * 60_000L).append('\n');
+    }
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", buffered.toString(), false).statusCode());
+    for (String paging : new String[] {"", "&rows=1"}) {
+      HttpResponse<String> decoded = solr("name:cpu", "&fl=host&cj=host&cf=metric%7Bmax%7D" + paging);
+      assertEquals(400, decoded.statusCode(), paging + ": " + decoded.body());
+      assertTrue(decoded.body().contains("more than 100 points (chronix.maxDecodedPoints)"), decoded.body());
+    }
+    HttpResponse<String> others = solr("name:cpu AND -host:a", "&fl=host&cj=host&cf=metric%7Bmax%7D");
+    assertEquals(200, others.statusCode(), others.body());
+  }
+
+  /**
    * An export asks the store for fewer series at a time while it refuses a page for its points:
    * pages of 50 series hold 180 points here, so all three series come out one page each. A series
-   * with more points than the limit alone is refused with 422 naming the limit, not 503.
+   * with more points than the limit alone comes out in slices of time, on consecutive lines of its
+   * labels; a series with its fields and one more, which the slices' filters also match, comes out
+   * once on its own line.
    */
   @Test
   void anExportTakesFewerSeriesAPageUntilThePointsFit() throws Exception {
@@ -134,19 +167,38 @@ class DecodedPointsLimitTest {
     assertEquals(java.util.Set.of("a", "b", "c"), hosts);
 
     StringBuilder longSeries = new StringBuilder();
-    for (int second = 0; second < 150; second++) {
+    for (int second = 0; second < 250; second++) {
       longSeries.append("long_series value=").append(second).append(' ').append(second * 1_000L).append('\n');
     }
+    longSeries.append("long_series,extra=x value=7 5000\n");
     assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", longSeries.toString(), false).statusCode());
     assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
-    HttpResponse<String> tooLong = TestHttp.get(server.baseUrl() + "/api/v1/export?match[]=long_series");
-    assertEquals(422, tooLong.statusCode(), tooLong.body());
-    assertTrue(tooLong.body().contains("series 1 of the match has more points in the range than the store decodes"
-        + " for one query"), tooLong.body());
-    assertTrue(tooLong.body().contains("more than 100 points (chronix.maxDecodedPoints)"), tooLong.body());
-    HttpResponse<String> inParts = TestHttp.get(server.baseUrl() + "/api/v1/export?match[]=long_series&start=0&end=79");
-    assertEquals(200, inParts.statusCode(), inParts.body());
-    assertEquals(80, TestHttp.JSON.readTree(inParts.body().strip()).get("values").size(), inParts.body());
+    for (String range : new String[] {"", "&start=10&end=209"}) {
+      HttpResponse<String> sliced = TestHttp.get(server.baseUrl() + "/api/v1/export?match[]=long_series" + range);
+      assertEquals(200, sliced.statusCode(), sliced.body());
+      java.util.List<Long> timestamps = new java.util.ArrayList<>();
+      int slices = 0;
+      int withExtra = 0;
+      for (String line : sliced.body().lines().toList()) {
+        JsonNode series = TestHttp.JSON.readTree(line);
+        if (series.at("/metric/extra").isMissingNode()) {
+          slices++;
+          series.get("timestamps").forEach(t -> timestamps.add(t.asLong()));
+          assertTrue(series.get("values").size() <= 100, line);
+        } else {
+          withExtra++;
+          assertEquals(1, series.get("values").size(), line);
+        }
+      }
+      long first = range.isEmpty() ? 0 : 10;
+      long count = range.isEmpty() ? 250 : 200;
+      assertTrue(slices >= 3, "slices: " + slices + " " + range);
+      assertEquals(range.isEmpty() ? 1 : 0, withExtra, "its one point lies before the range " + range);
+      assertEquals(count, timestamps.size(), range);
+      for (int i = 0; i < timestamps.size(); i++) {
+        assertEquals((first + i) * 1_000L, timestamps.get(i), "point " + i + " in order, once " + range);
+      }
+    }
   }
 
   private HttpResponse<String> solr(String q, String extra) throws Exception {

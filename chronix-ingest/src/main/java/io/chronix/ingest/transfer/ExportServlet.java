@@ -10,6 +10,7 @@ import io.chronix.ingest.promql.ApiParameters;
 import io.chronix.ingest.promql.SeriesLabels;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -36,6 +37,8 @@ import org.slf4j.LoggerFactory;
 public final class ExportServlet extends HttpServlet {
 
   private static final Logger LOG = LoggerFactory.getLogger(ExportServlet.class);
+  /** Where the store answers a series' function values (the plugin's {@code SeriesDocuments.FUNCTIONS}). */
+  private static final String FUNCTIONS = "functions";
 
   private final transient SolrClient solr;
   private final String collection;
@@ -75,9 +78,6 @@ public final class ExportServlet extends HttpServlet {
     Page first;
     try {
       first = page(selectors, start, end, 0, pages);
-    } catch (SeriesTooLong e) {
-      JsonResponses.error(response, 422, e.getMessage());
-      return;
     } catch (IOException e) {
       response.setHeader("Retry-After", "1");
       JsonResponses.error(response, 503, "export: the store did not answer: " + e.getMessage());
@@ -90,21 +90,32 @@ public final class ExportServlet extends HttpServlet {
       Page page = first;
       long offset = 0;
       while (true) {
-        long points = 0;
-        for (SolrDocument document : page.documents()) {
-          Object data = document.getFieldValue("data");
-          if (data instanceof byte[] blob) {
-            Points decoded = decode(blob, document);
-            points += decoded.size();
-            writer.write(SeriesLabels.of(document), decoded);
+        if (page.documents() == null) {
+          // one series with more points than a query decodes: it alone, in slices of time
+          SolrDocument series = seriesAt(selectors, start, end, offset);
+          if (series == null) {
+            break; // past the last series (a page there is refused for series decoded to tell)
           }
+          new SeriesSlices(this::slice, start, end).write(series, writer);
+          writer.flush();
+          offset++;
+        } else {
+          long points = 0;
+          for (SolrDocument document : page.documents()) {
+            Object data = document.getFieldValue("data");
+            if (data instanceof byte[] blob) {
+              Points decoded = decode(blob, document);
+              points += decoded.size();
+              writer.write(SeriesLabels.of(document), decoded);
+            }
+          }
+          writer.flush();
+          offset += page.documents().size();
+          if (page.documents().size() < page.rows()) {
+            break;
+          }
+          pages.answered(page.documents().size(), points);
         }
-        writer.flush();
-        offset += page.documents().size();
-        if (page.documents().size() < page.rows()) {
-          break;
-        }
-        pages.answered(page.documents().size(), points);
         page = page(selectors, start, end, offset, pages);
       }
     } catch (IOException e) {
@@ -114,33 +125,81 @@ public final class ExportServlet extends HttpServlet {
     }
   }
 
-  /** A page's series and how many were asked for: fewer mean the last page. */
+  /**
+   * A page's series and how many were asked for (fewer mean the last page); no documents where
+   * the page's single series has more points in the range than the store decodes for one query.
+   */
   private record Page(SolrDocumentList documents, int rows) {}
-
-  /** A series with more points in the range than the store decodes for one query. */
-  private static final class SeriesTooLong extends IOException {
-    SeriesTooLong(String message, Throwable cause) {
-      super(message, cause);
-    }
-  }
 
   /** The page at {@code offset}, asked again with fewer series while the store refuses it for its points. */
   private Page page(List<String> selectors, long start, long end, long offset, ExportPages pages) throws IOException {
     while (true) {
       int rows = pages.rows();
       try {
-        return new Page(query(selectors, start, end, offset, rows), rows);
+        return new Page(query(pageParams(selectors, start, end, offset, rows)), rows);
       } catch (SolrServerException | RuntimeException e) {
         if (!isPointsRefusal(e)) {
           throw new IOException(e.getMessage(), e);
         }
         if (!pages.refused()) {
-          throw new SeriesTooLong("export: series " + (offset + 1) + " of the match has more points in the range than"
-              + " the store decodes for one query (" + e.getMessage() + "); export it in parts with start and end,"
-              + " or raise chronix.maxDecodedPoints", e);
+          return new Page(null, 1);
         }
       }
     }
+  }
+
+  /**
+   * The series at {@code offset} of the match, with its span and point count in the range but no
+   * points: records wholly inside the range answer a count from their statistics.
+   */
+  private SolrDocument seriesAt(List<String> selectors, long start, long end, long offset) throws IOException {
+    ModifiableSolrParams params = pageParams(selectors, start, end, offset, 1);
+    params.set("fl", "*");
+    params.set("cf", "metric{count}");
+    try {
+      SolrDocumentList found = query(params);
+      if (found.isEmpty()) {
+        return null;
+      }
+      SolrDocument series = found.get(0);
+      series.removeFields(FUNCTIONS); // the count's answer, not a field of the series
+      return series;
+    } catch (SolrServerException | RuntimeException e) {
+      throw new IOException("export: the store did not name series " + (offset + 1) + " of the match: "
+          + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The series with exactly these fields, with its points in [{@code from}, {@code to}]: null where
+   * it has none there.
+   *
+   * @throws SeriesSlices.Refused where the store refuses the slice for its points
+   */
+  private SeriesSlices.Slice slice(Map<String, String> fields, long from, long to) throws IOException {
+    ModifiableSolrParams params = new ModifiableSolrParams();
+    params.set("q", "start:" + from + " AND end:" + to);
+    params.add("fq", "-type:string");
+    fields.forEach((field, value) -> params.add("fq", "{!term f=" + field + "}" + value));
+    params.set("cj", "*");
+    params.set("fl", "*,+data");
+    params.set("rows", SeriesSlices.MAX_MATCHES);
+    SolrDocumentList found;
+    try {
+      found = query(params);
+    } catch (SolrServerException | RuntimeException e) {
+      if (isPointsRefusal(e)) {
+        throw new SeriesSlices.Refused(e.getMessage());
+      }
+      throw new IOException(e.getMessage(), e);
+    }
+    for (SolrDocument document : found) {
+      // the filters also match series with more fields than these: their own lines come elsewhere
+      if (SeriesSlices.seriesFields(document).equals(fields) && document.getFieldValue("data") instanceof byte[] blob) {
+        return new SeriesSlices.Slice(SeriesLabels.of(document), decode(blob, document));
+      }
+    }
+    return null;
   }
 
   /** Whether the store refused a query for the points it would decode ({@link LimitRefusal}), not for anything else. */
@@ -163,8 +222,7 @@ public final class ExportServlet extends HttpServlet {
   }
 
   /** One page of series, each with its points in the range as a blob, in the query's stable series order. */
-  private SolrDocumentList query(List<String> selectors, long start, long end, long offset, int rows)
-      throws SolrServerException {
+  private static ModifiableSolrParams pageParams(List<String> selectors, long start, long end, long offset, int rows) {
     ModifiableSolrParams params = new ModifiableSolrParams();
     params.set("q", "start:" + start + " AND end:" + end);
     params.set("fq", "-type:string");
@@ -173,6 +231,10 @@ public final class ExportServlet extends HttpServlet {
     params.set("fl", "*,+data");
     params.set("start", Long.toString(offset));
     params.set("rows", rows);
+    return params;
+  }
+
+  private SolrDocumentList query(ModifiableSolrParams params) throws SolrServerException {
     QueryRequest request = new QueryRequest(params, SolrRequest.METHOD.POST);
     request.setPath("/query");
     try {

@@ -20,12 +20,9 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
    * one), records without statistics, or no point in range at all.
    */
   static RecordSummary of(List<StoredChunk> chunks, SeriesFields series, TimeRange range) {
-    List<StoredChunk> byStart = new ArrayList<>(chunks);
-    byStart.sort(Comparator.comparingLong(StoredChunk::startMillis));
-    for (int i = 0; i < byStart.size(); i++) {
-      if (byStart.get(i).stats() == null || (i > 0 && byStart.get(i).startMillis() <= byStart.get(i - 1).endMillis())) {
-        return null;
-      }
+    List<StoredChunk> byStart = byStart(chunks);
+    if (byStart == null) {
+      return null;
     }
     RecordStats total = null;
     long first = 0;
@@ -56,6 +53,27 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
       last = to;
     }
     return total == null ? null : new RecordSummary(total, first, last);
+  }
+
+  /**
+   * Whether statistics can stand in for the records' points (each has them, none overlaps another
+   * in time), told before any is read: a query that summarizes decodes only the groups where they
+   * cannot, and counts only those against its limit.
+   */
+  static boolean answers(List<StoredChunk> chunks) {
+    return byStart(chunks) != null;
+  }
+
+  /** The records by their start, or null where one lacks statistics or two overlap. */
+  private static List<StoredChunk> byStart(List<StoredChunk> chunks) {
+    List<StoredChunk> byStart = new ArrayList<>(chunks);
+    byStart.sort(Comparator.comparingLong(StoredChunk::startMillis));
+    for (int i = 0; i < byStart.size(); i++) {
+      if (byStart.get(i).stats() == null || (i > 0 && byStart.get(i).startMillis() <= byStart.get(i - 1).endMillis())) {
+        return null;
+      }
+    }
+    return byStart;
   }
 
 }

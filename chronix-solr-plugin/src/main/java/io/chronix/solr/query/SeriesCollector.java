@@ -114,8 +114,19 @@ public final class SeriesCollector {
       JoinFields join, boolean keysOnly, boolean summarize, RollupPlan plan, RollupSource rollups,
       UnaryOperator<JoinedSeries> each) throws IOException {
     long[] points = {0};
+    // a summary decodes only the groups its records' statistics cannot answer: only those count
     Map<List<String>, Group> groups = groups(searcher, queries, range, join, keysOnly, summarize || plan != null,
-        points);
+        summarize ? null : points);
+    long toJoin = points[0]; // what the join reads: on both cores where it pays
+    if (summarize) {
+      for (Group group : groups.values()) {
+        toJoin += group.points;
+        if (!group.summarizable()) {
+          points[0] = countWithin(points[0], group.points);
+        }
+      }
+      share.take(points[0]);
+    }
     if (plan != null && !keysOnly) {
       addOrphans(groups, rollups, queries, plan.tier(), join, searcher, false);
     }
@@ -131,7 +142,7 @@ public final class SeriesCollector {
     JoinedSeries[] joined = new JoinedSeries[entries.size()];
     IntStream indexes = IntStream.range(0, entries.size());
     // decoding is most of a multi-series query: spread the series over the cores when it pays
-    if (entries.size() > 1 && points[0] >= PARALLEL_DECODE_POINTS) {
+    if (entries.size() > 1 && toJoin >= PARALLEL_DECODE_POINTS) {
       indexes = indexes.parallel();
     }
     indexes.forEach(i -> joined[i] = joinOne(entries.get(i).getKey(), entries.get(i).getValue(), searcher, range,
@@ -152,7 +163,7 @@ public final class SeriesCollector {
    */
   private JoinedSeries joinOne(List<String> key, Group group, SolrIndexSearcher searcher, TimeRange range,
       boolean summarize, RollupPlan plan, RollupSource rollups, UnaryOperator<JoinedSeries> each) {
-    if (summarize && group.live.isEmpty() && group.fields.typesWithin(NUMERIC)) {
+    if (summarize && group.summarizable()) {
       RecordSummary summary = RecordSummary.of(group.chunks, group.fields, range);
       if (summary != null) {
         return each.apply(new JoinedSeries(key, group.fields, new Points(0), summary));
@@ -196,7 +207,9 @@ public final class SeriesCollector {
       Group group = groups.get(ordered.get(i).joinKey());
       holdsPoints[i] = group.holdsPointsIn(range);
       if (!holdsPoints[i]) {
-        counted = countWithin(counted, group.points);
+        if (!summarize || !group.summarizable()) { // a summary's other groups decode nothing
+          counted = countWithin(counted, group.points);
+        }
         unknown.add(ordered.get(i));
       }
     }
@@ -218,8 +231,10 @@ public final class SeriesCollector {
       boolean inPage = total >= offset && total - offset < rows;
       if (holdsPoints[i]) {
         if (inPage) {
-          counted = countWithin(counted, group.points);
-          pendingPoints += group.points;
+          if (!summarize || !group.summarizable()) {
+            counted = countWithin(counted, group.points);
+            pendingPoints += group.points;
+          }
           pending.add(placeholder);
           page.add(null);
         }
@@ -653,6 +668,21 @@ public final class SeriesCollector {
       }
       return false;
     }
+
+    /**
+     * Whether a summary answers this group from its records' statistics ({@link RecordSummary}),
+     * decoding nothing but the blocks of records the range cuts: numeric, no buffered points, records
+     * that each have statistics and do not overlap. The others are joined from their points.
+     */
+    boolean summarizable() {
+      if (summarizable == null) { // asked when counting and again when joining: the records are sorted once
+        summarizable = live.isEmpty() && fields.typesWithin(NUMERIC) && RecordSummary.answers(chunks);
+      }
+      return summarizable;
+    }
+
+    /** {@link #summarizable}, once told; the group's records and buffered points are all known by then. */
+    private Boolean summarizable;
 
     /**
      * Every record's points in the range (records out of time order whole) with what orders them in
