@@ -98,6 +98,29 @@ class DecodedPointsLimitTest {
     assertTrue(two.body().contains("more than 100 points (chronix.maxDecodedPoints)"), two.body());
   }
 
+  /**
+   * A page over a range inside the records: whether each series holds a point there is told from
+   * its record's blocks, so only the page's series is decoded and counted (about 52 points of each
+   * series lie in minutes 5 to 55; decoding all three to tell was 156, over the limit).
+   */
+  @Test
+  void aPageInsideTheRecordsDecodesOnlyItsSeries() throws Exception {
+    String inside = "name:cpu AND start:" + 5 * 60_000L + " AND end:" + 55 * 60_000L;
+    HttpResponse<String> page = solr(inside, "&fl=dataAsJson,host&cj=host&start=2&rows=1");
+    assertEquals(200, page.statusCode(), page.body());
+    JsonNode answer = TestHttp.JSON.readTree(page.body()).at("/response");
+    assertEquals(3, answer.at("/numFound").asInt(), page.body());
+    assertEquals("c", answer.at("/docs/0/host").asText(), page.body());
+    assertEquals(51, TestHttp.pointsOf(answer.at("/docs/0")).size(), page.body());
+    HttpResponse<String> none = solr("name:cpu AND start:" + (5 * 60_000L + 1) + " AND end:" + (6 * 60_000L - 1),
+        "&fl=dataAsJson,host&cj=host&rows=1");
+    assertEquals(200, none.statusCode(), none.body());
+    assertEquals(0, TestHttp.JSON.readTree(none.body()).at("/response/numFound").asInt(), "between two points: "
+        + none.body());
+    HttpResponse<String> whole = solr(inside, "&fl=dataAsJson,host&cj=host");
+    assertEquals(400, whole.statusCode(), "all three series decoded: " + whole.body());
+  }
+
   /** The last ten minutes of the three series: 3 × 11 points counted, where their records hold 180. */
   @Test
   void theLastMinutesOfRecordsCountTheirShare() throws Exception {

@@ -127,6 +127,27 @@ public final class ChunkBlocks {
     return -1;
   }
 
+  /**
+   * In order: whether a timestamp lies in [{@code fromInclusive}, {@code toExclusive}), told from
+   * the blocks' first timestamps where they tell it, else from one block's timestamps; no value is
+   * read.
+   */
+  public boolean holdsTimestampIn(long fromInclusive, long toExclusive) {
+    int first = firstReaching(fromInclusive);
+    int last = lastBefore(toExclusive);
+    if (first >= count || first > last) {
+      return false;
+    }
+    if (last > first || firstTimestamp(first) >= fromInclusive) {
+      // a block after the one reaching the range starts inside it, or that block itself does
+      return true;
+    }
+    long[] timestamps = new long[size(first)];
+    decodeTimestamps(first, timestamps, 0);
+    int at = Points.lowerBound(timestamps, 0, timestamps.length, fromInclusive);
+    return at < timestamps.length && timestamps[at] < toExclusive;
+  }
+
   /** Block {@code b}'s points, cut to the range when {@code cut} (the blob is in order). */
   public Points decode(int b, boolean cut, long fromInclusive, long toExclusive) {
     int size = size(b);

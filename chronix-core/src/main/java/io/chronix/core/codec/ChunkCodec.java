@@ -186,6 +186,21 @@ public final class ChunkCodec {
     return body.version == FORMAT_VERSION ? ChunkBlocks.read(body.in, body.n) : null;
   }
 
+  /**
+   * Whether the blob holds a point with {@code fromInclusive <= timestamp < toExclusive}
+   * (nanoseconds): in a blob in order of this version from its blocks' timestamps alone, else by
+   * decoding it.
+   *
+   * @throws CorruptBlobException where the blob is damaged or beyond the limits
+   */
+  public static boolean holdsPointIn(byte[] blob, Limits limits, long fromInclusive, long toExclusive) {
+    ChunkBlocks blocks = blocks(blob, limits);
+    if (blocks != null && blocks.inOrder()) {
+      return blocks.holdsTimestampIn(fromInclusive, toExclusive);
+    }
+    return !decode(blob, limits, fromInclusive, toExclusive).clip(fromInclusive, toExclusive).isEmpty();
+  }
+
   /** A blob's body after its point count, checked against its checksum and the limits. */
   private record Body(int version, ByteReader in, int n) {}
 

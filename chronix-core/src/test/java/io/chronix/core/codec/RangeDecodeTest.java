@@ -43,6 +43,32 @@ class RangeDecodeTest {
   }
 
   /**
+   * Whether a range holds a point, told from the blocks' first timestamps and at most one block's
+   * timestamps: the same as clipping the points, for every range between and around a chunk's
+   * timestamps (gaps between its points included), with blocks of one to the whole chunk, and
+   * for a chunk out of order.
+   */
+  @Test
+  void whetherARangeHoldsAPointIsToldAsClippingTellsIt() {
+    long[] timestamps = {10, 20, 21, 22, 40, 41, 60, 80, 81, 82, 83, 100};
+    double[] values = new double[timestamps.length];
+    Points points = Points.wrap(timestamps, values, timestamps.length);
+    for (int block = 1; block <= timestamps.length; block++) {
+      byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, block).encode(points);
+      for (long from = 0; from <= 105; from++) {
+        for (long to = from; to <= 106; to++) {
+          assertEquals(!points.clip(from, to).isEmpty(), ChunkCodec.holdsPointIn(blob, ChunkCodec.Limits.DEFAULT, from, to),
+              "blocks of " + block + ", [" + from + ", " + to + ")");
+        }
+      }
+    }
+    Points unordered = Points.wrap(new long[] {50, 10, 30}, new double[3], 3);
+    byte[] blob = ChunkCodec.lossless().encode(unordered);
+    assertEquals(true, ChunkCodec.holdsPointIn(blob, ChunkCodec.Limits.DEFAULT, 25, 35));
+    assertEquals(false, ChunkCodec.holdsPointIn(blob, ChunkCodec.Limits.DEFAULT, 31, 50));
+  }
+
+  /**
    * Equal timestamps on both sides of a block boundary: a range starting there gets all of them,
    * and its statistics ({@link RangeStats}, which read inner blocks by their values) count each once.
    */

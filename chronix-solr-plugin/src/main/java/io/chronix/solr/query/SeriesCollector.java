@@ -187,10 +187,13 @@ public final class SeriesCollector {
   /**
    * The series [{@code offset}, {@code offset + rows}) of what {@link #collect} answers (no
    * rollups), in its order, and their number in all. Only the page's series are decoded, and only
-   * their points count against the limit, besides those of a series whose records the range cuts
-   * but may hold none of its points, decoded to tell (all of them first, on both cores where it
-   * pays, as {@link #collect} decodes them). A page of ten series over a whole store decoded every
-   * series before, and a store larger than the limit refused it.
+   * their points count against the limit. Whether a series whose records the range cuts holds a
+   * point in it is told from the records' blocks (their first timestamps, at most one block's
+   * timestamps each); only where a blob was left unread is such a series decoded to tell (all of
+   * them first, on both cores where it pays, as {@link #collect} decodes them). A page of ten series
+   * over a whole store decoded every series before, and a store larger than the limit refused it;
+   * a page over a range inside the records decoded every series to tell, and each page of an export
+   * over such a range was refused where one of them was longer than the limit.
    */
   public Page collectPage(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, JoinFields join,
       boolean summarize, UnaryOperator<JoinedSeries> each, int offset, int rows) throws IOException {
@@ -199,14 +202,22 @@ public final class SeriesCollector {
     List<JoinedSeries> ordered = new ArrayList<>(groups.size());
     groups.forEach((key, group) -> ordered.add(new JoinedSeries(key, group.fields, new Points(0))));
     JoinedSeries.sort(ordered);
-    // series that may hold no point in the range are decoded first, to tell (as collect decodes them)
+    // series that may hold no point in the range, where their records' blocks cannot tell, are
+    // decoded first, to tell (as collect decodes them)
     boolean[] holdsPoints = new boolean[ordered.size()];
     List<JoinedSeries> unknown = new ArrayList<>();
     long counted = 0;
+    boolean[] holdsNone = new boolean[ordered.size()];
     for (int i = 0; i < ordered.size(); i++) {
       Group group = groups.get(ordered.get(i).joinKey());
       holdsPoints[i] = group.holdsPointsIn(range);
       if (!holdsPoints[i]) {
+        // the blocks' timestamps tell most: only a group they cannot tell is decoded to tell
+        Boolean told = group.tellsPointsIn(range);
+        holdsPoints[i] = Boolean.TRUE.equals(told);
+        holdsNone[i] = Boolean.FALSE.equals(told);
+      }
+      if (!holdsPoints[i] && !holdsNone[i]) {
         if (!summarize || !group.summarizable()) { // a summary's other groups decode nothing
           counted = countWithin(counted, group.points);
         }
@@ -667,6 +678,31 @@ public final class SeriesCollector {
         }
       }
       return false;
+    }
+
+    /**
+     * Whether the range holds a point of the group, told from the records' blocks and the buffered
+     * points without decoding any values (no record or buffered point is taken away by the join, so
+     * the group has a point where one of them has); null where a record's blob was left unread.
+     */
+    Boolean tellsPointsIn(TimeRange range) {
+      for (LiveChunk buffered : live) {
+        Points points = buffered.points();
+        int at = Points.lowerBound(points.timestampArray(), points.size(), range.fromNanos());
+        if (at < points.size() && points.timestamp(at) < range.toNanosExclusive()) {
+          return true;
+        }
+      }
+      boolean unknown = false;
+      for (StoredChunk chunk : chunks) {
+        Boolean holds = chunk.holdsPointIn(fields, range);
+        if (holds == null) {
+          unknown = true;
+        } else if (holds) {
+          return true;
+        }
+      }
+      return unknown ? null : false;
     }
 
     /**

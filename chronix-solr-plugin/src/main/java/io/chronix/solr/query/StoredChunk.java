@@ -78,6 +78,24 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
   }
 
   /**
+   * Whether the record holds a point in the range, told from its blob's blocks without decoding
+   * its values where the blob is in order; null where its blob was left unread.
+   */
+  Boolean holdsPointIn(SeriesFields series, TimeRange range) {
+    if (decoded != null) {
+      return !decoded.isEmpty();
+    }
+    if (data == null) {
+      return null;
+    }
+    try {
+      return ChunkCodec.holdsPointIn(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
+    } catch (CorruptBlobException e) {
+      throw undecodable(series, e);
+    }
+  }
+
+  /**
    * The record's points in the range: a record in time order, as the server writes them, is
    * decoded only as far as the range reaches and comes back clipped; one out of order comes back
    * whole.
