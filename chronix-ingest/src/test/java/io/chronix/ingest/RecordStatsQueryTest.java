@@ -100,6 +100,42 @@ class RecordStatsQueryTest {
     }
   }
 
+  /**
+   * Buffered points after every record are summarized with the records: the same answers as the
+   * points give, over the whole series and ranges that end or start among the buffered points.
+   */
+  @Test
+  void bufferedPointsAfterTheRecordsAnswerAsThePointsWould() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10")).start()) {
+      StringBuilder stored = new StringBuilder();
+      for (int i = 0; i < 20; i++) { // two records
+        stored.append("agg,host=a value=").append((i * 37 % 101) - 50.5).append(' ').append(T0 + i * 1000L).append('\n');
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", stored.toString(), false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      StringBuilder buffered = new StringBuilder();
+      for (int i = 20; i < 26; i++) {
+        buffered.append("agg,host=a value=").append(i == 23 ? "-900" : String.valueOf(100 + i)).append(' ')
+            .append(T0 + i * 1000L).append('\n');
+      }
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", buffered.toString(), false).statusCode());
+      assertEquals(125.0, assertSameAsDecoded(server, "name:agg").get("max").asDouble());
+      assertEquals(-900.0, assertSameAsDecoded(server, T0 + 5_000, T0 + 23_000).get("min").asDouble());
+      assertSameAsDecoded(server, T0 + 21_000, T0 + 40_000);
+      assertSameAsDecoded(server, T0 + 12_000, T0 + 19_000);
+
+      // buffered points among the records' (late ones, or a chunk the searcher sees already):
+      // joined from the points, as before
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", "agg,host=a value=5555 " + (T0 + 10_500)
+          + "\nagg,host=a value=6666 " + (T0 + 11_500) + "\n", false).statusCode());
+      JsonNode among = assertSameAsDecoded(server, "name:agg");
+      assertEquals(6666.0, among.get("max").asDouble());
+      assertEquals(125.0, among.get("last").asDouble(), "the last point is still the records' last");
+    }
+  }
+
   @Test
   void recordsReadFromDocValuesAnswerAsTheirStoredFields() throws Exception {
     assertSameFromDocValuesAndStoredFields(true);

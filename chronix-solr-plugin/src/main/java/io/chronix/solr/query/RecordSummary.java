@@ -2,6 +2,8 @@ package io.chronix.solr.query;
 
 import io.chronix.core.record.RangeStats;
 import io.chronix.core.record.RecordStats;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.ValueType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,8 +22,17 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
    * one), records without statistics, or no point in range at all.
    */
   static RecordSummary of(List<StoredChunk> chunks, SeriesFields series, TimeRange range) {
+    return of(chunks, List.of(), series, range);
+  }
+
+  /**
+   * As {@link #of(List, SeriesFields, TimeRange)}, followed by buffered points where they come
+   * after every record ({@link #answers(List, List)}): their statistics are taken over them.
+   */
+  static RecordSummary of(List<StoredChunk> chunks, List<Points> buffered, SeriesFields series, TimeRange range) {
     List<StoredChunk> byStart = byStart(chunks);
-    if (byStart == null) {
+    List<Points> after = byStart == null ? null : bufferedAfter(byStart, buffered);
+    if (after == null) {
       return null;
     }
     RecordStats total = null;
@@ -52,6 +63,20 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
       }
       last = to;
     }
+    for (Points points : after) {
+      Points inRange = range.isAll() ? points : points.clip(range.fromNanos(), range.toNanosExclusive());
+      if (inRange.isEmpty()) {
+        continue;
+      }
+      RecordStats stats = RecordStats.of(inRange);
+      if (total == null) {
+        total = stats;
+        first = Math.floorDiv(inRange.timestamp(0), 1_000_000L);
+      } else {
+        total = total.followedBy(stats);
+      }
+      last = Math.floorDiv(inRange.timestamp(inRange.size() - 1), 1_000_000L);
+    }
     return total == null ? null : new RecordSummary(total, first, last);
   }
 
@@ -61,7 +86,44 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
    * cannot, and counts only those against its limit.
    */
   static boolean answers(List<StoredChunk> chunks) {
-    return byStart(chunks) != null;
+    return answers(chunks, List.of());
+  }
+
+  /**
+   * As {@link #answers(List)}, with buffered points: they are summarized too where each lies after
+   * every record and every other buffered point (so no point of theirs replaces another) and holds
+   * numbers. Buffered points include chunks on their way to the store, which the records may hold
+   * already: those share the records' timestamps, so the series is joined from its points instead.
+   */
+  static boolean answers(List<StoredChunk> chunks, List<Points> buffered) {
+    List<StoredChunk> byStart = byStart(chunks);
+    return byStart != null && bufferedAfter(byStart, buffered) != null;
+  }
+
+  /**
+   * The buffered points in time order where each run is numeric, strictly increasing and after
+   * everything before it (the records' last millisecond included); else null.
+   */
+  private static List<Points> bufferedAfter(List<StoredChunk> byStart, List<Points> buffered) {
+    if (buffered.isEmpty()) {
+      return buffered;
+    }
+    List<Points> runs = new ArrayList<>(buffered.size());
+    for (Points points : buffered) {
+      if (!points.isEmpty()) {
+        runs.add(points);
+      }
+    }
+    runs.sort(Comparator.comparingLong(points -> points.timestamp(0)));
+    long floor = byStart.isEmpty() ? Long.MIN_VALUE : (byStart.get(byStart.size() - 1).endMillis() + 1) * 1_000_000L;
+    for (Points points : runs) {
+      boolean numeric = points.type() == ValueType.DOUBLE || points.type() == ValueType.LONG;
+      if (!numeric || points.timestamp(0) < floor || !points.isStrictlyIncreasing()) {
+        return null;
+      }
+      floor = points.timestamp(points.size() - 1) + 1;
+    }
+    return runs;
   }
 
   /** The records by their start, or null where one lacks statistics or two overlap. */

@@ -164,7 +164,7 @@ public final class SeriesCollector {
   private JoinedSeries joinOne(List<String> key, Group group, SolrIndexSearcher searcher, TimeRange range,
       boolean summarize, RollupPlan plan, RollupSource rollups, UnaryOperator<JoinedSeries> each) {
     if (summarize && group.summarizable()) {
-      RecordSummary summary = RecordSummary.of(group.chunks, group.fields, range);
+      RecordSummary summary = RecordSummary.of(group.chunks, group.livePoints(), group.fields, range);
       if (summary != null) {
         return each.apply(new JoinedSeries(key, group.fields, new Points(0), summary));
       }
@@ -707,14 +707,21 @@ public final class SeriesCollector {
 
     /**
      * Whether a summary answers this group from its records' statistics ({@link RecordSummary}),
-     * decoding nothing but the blocks of records the range cuts: numeric, no buffered points, records
-     * that each have statistics and do not overlap. The others are joined from their points.
+     * decoding nothing but the blocks of records the range cuts: numeric, records that each have
+     * statistics and do not overlap, buffered points after them all. The others are joined from
+     * their points.
      */
     boolean summarizable() {
       if (summarizable == null) { // asked when counting and again when joining: the records are sorted once
-        summarizable = live.isEmpty() && fields.typesWithin(NUMERIC) && RecordSummary.answers(chunks);
+        summarizable = fields.typesWithin(NUMERIC) && RecordSummary.answers(chunks, livePoints());
       }
       return summarizable;
+    }
+
+    List<Points> livePoints() {
+      List<Points> points = new ArrayList<>(live.size());
+      live.forEach(buffered -> points.add(buffered.points()));
+      return points;
     }
 
     /** {@link #summarizable}, once told; the group's records and buffered points are all known by then. */
