@@ -30,9 +30,10 @@ import org.slf4j.LoggerFactory;
  * selectors match, with its points in the range, in VictoriaMetrics' JSON-lines format ({@link
  * JsonLinesWriter}), as VictoriaMetrics' own export answers. Streamed: the series are read a page
  * at a time and written as they come, so the answer is never held whole; a page holds as many series
- * as make about a million points ({@link ExportPages}).
- * Buffered points are included (the series query adds them). String series have no place in the
- * format and are left out.
+ * as make about a million points ({@link ExportPages}), and a series with more points than the store
+ * decodes for one query comes out in slices of time ({@link SeriesSlices}). Buffered points are
+ * included (the series query adds them). String series have no place in the format and are left
+ * out.
  */
 public final class ExportServlet extends HttpServlet {
 
