@@ -74,6 +74,21 @@ class ExportImportTest {
     }
   }
 
+  /** A series on several lines (slices of a long series, VictoriaMetrics' blocks) is imported as one series. */
+  @Test
+  void aSeriesOnSeveralLinesIsOneSeries() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dir.toString())).start()) {
+      String body = "{\"metric\":{\"__name__\":\"sliced\",\"host\":\"a\"},\"values\":[1,2],\"timestamps\":[" + T0 + ","
+          + (T0 + 1000) + "]}\n{\"metric\":{\"__name__\":\"sliced\",\"host\":\"a\"},\"values\":[3],\"timestamps\":["
+          + (T0 + 2000) + "]}\n";
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/api/v1/import", body, false).statusCode());
+      String exported = export(server, "sliced").strip();
+      assertEquals(1, exported.lines().count(), exported);
+      assertEquals("[1.0,2.0,3.0]", JSON.readTree(exported).get("values").toString(), exported);
+    }
+  }
+
   private static String export(ChronixServer server, String selector) throws Exception {
     return export(server, selector, "");
   }
