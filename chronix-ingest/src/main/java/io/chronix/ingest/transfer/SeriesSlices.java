@@ -50,7 +50,10 @@ final class SeriesSlices {
   private final long startMillis;
   private final long endMillis;
 
-  /** @param startMillis, endMillis the export's range, inclusive */
+  /**
+   * @param startMillis the export's range's start, inclusive
+   * @param endMillis its end, inclusive
+   */
   SeriesSlices(Store store, long startMillis, long endMillis) {
     this.store = store;
     this.startMillis = startMillis;
