@@ -542,6 +542,12 @@ public final class Points {
     return slice(from, Math.max(from, to));
   }
 
+  /** Whether a timestamp lies in [fromInclusive, toExclusive), assuming sorted order: {@link #clip} without its copy. */
+  public boolean holdsTimestampIn(long fromInclusive, long toExclusive) {
+    int at = lowerBound(fromInclusive);
+    return at < size && timestamps[at] < toExclusive;
+  }
+
   private int lowerBound(long timestamp) {
     return lowerBound(timestamps, size, timestamp);
   }

@@ -12,6 +12,19 @@ import org.junit.jupiter.api.Test;
 
 class PointsTest {
 
+  /** Whether a range holds a timestamp, for every range around sorted points with gaps and repeats: as clipping tells it. */
+  @Test
+  void holdsATimestampWhereClippingKeepsOne() {
+    long[] timestamps = {3, 5, 5, 6, 10, 20};
+    Points points = Points.wrap(timestamps, new double[timestamps.length], timestamps.length);
+    for (long from = 0; from <= 22; from++) {
+      for (long to = from; to <= 23; to++) {
+        assertEquals(!points.clip(from, to).isEmpty(), points.holdsTimestampIn(from, to), "[" + from + ", " + to + ")");
+      }
+    }
+    assertEquals(false, new Points(0).holdsTimestampIn(Long.MIN_VALUE, Long.MAX_VALUE), "no points");
+  }
+
   @Test
   void sortKeepsLastWriteOfEqualTimestamps() {
     Points points = new Points();

@@ -138,10 +138,7 @@ public final class ExportServlet extends HttpServlet {
       int rows = pages.rows();
       try {
         return new Page(query(pageParams(selectors, start, end, offset, rows)), rows);
-      } catch (SolrServerException | RuntimeException e) {
-        if (!isPointsRefusal(e)) {
-          throw new IOException(e.getMessage(), e);
-        }
+      } catch (SeriesSlices.Refused e) {
         if (!pages.refused()) {
           return new Page(null, 1);
         }
@@ -157,18 +154,19 @@ public final class ExportServlet extends HttpServlet {
     ModifiableSolrParams params = pageParams(selectors, start, end, offset, 1);
     params.set("fl", "*");
     params.set("cf", "metric{count}");
+    SolrDocumentList found;
     try {
-      SolrDocumentList found = query(params);
-      if (found.isEmpty()) {
-        return null;
-      }
-      SolrDocument series = found.get(0);
-      series.removeFields(FUNCTIONS); // the count's answer, not a field of the series
-      return series;
-    } catch (SolrServerException | RuntimeException e) {
+      found = query(params);
+    } catch (IOException e) {
       throw new IOException("export: the store did not name series " + (offset + 1) + " of the match: "
           + e.getMessage(), e);
     }
+    if (found.isEmpty()) {
+      return null;
+    }
+    SolrDocument series = found.get(0);
+    series.removeFields(FUNCTIONS); // the count's answer, not a field of the series
+    return series;
   }
 
   /**
@@ -185,16 +183,7 @@ public final class ExportServlet extends HttpServlet {
     params.set("cj", "*");
     params.set("fl", "*,+data");
     params.set("rows", SeriesSlices.MAX_MATCHES);
-    SolrDocumentList found;
-    try {
-      found = query(params);
-    } catch (SolrServerException | RuntimeException e) {
-      if (isPointsRefusal(e)) {
-        throw new SeriesSlices.Refused(e.getMessage());
-      }
-      throw new IOException(e.getMessage(), e);
-    }
-    for (SolrDocument document : found) {
+    for (SolrDocument document : query(params)) {
       // the filters also match series with more fields than these: their own lines come elsewhere
       if (SeriesSlices.seriesFields(document).equals(fields) && document.getFieldValue("data") instanceof byte[] blob) {
         return new SeriesSlices.Slice(SeriesLabels.of(document), decode(blob, document));
@@ -204,7 +193,7 @@ public final class ExportServlet extends HttpServlet {
   }
 
   /** Whether the store refused a query for the points it would decode ({@link LimitRefusal}), not for anything else. */
-  static boolean isPointsRefusal(Throwable failure) {
+  private static boolean isPointsRefusal(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
       if (t instanceof SolrException refusal && refusal.code() == SolrException.ErrorCode.BAD_REQUEST.code
           && refusal.getMetadata(LimitRefusal.METADATA_KEY) != null) {
@@ -235,13 +224,22 @@ public final class ExportServlet extends HttpServlet {
     return params;
   }
 
-  private SolrDocumentList query(ModifiableSolrParams params) throws SolrServerException {
+  /**
+   * The store's answer to a series query.
+   *
+   * @throws SeriesSlices.Refused where it refuses the query for the points it would decode
+   * @throws IOException where it fails otherwise
+   */
+  private SolrDocumentList query(ModifiableSolrParams params) throws IOException {
     QueryRequest request = new QueryRequest(params, SolrRequest.METHOD.POST);
     request.setPath("/query");
     try {
       return request.process(solr, collection).getResults();
-    } catch (IOException e) {
-      throw new SolrServerException(e.getMessage(), e);
+    } catch (SolrServerException | RuntimeException e) {
+      if (isPointsRefusal(e)) {
+        throw new SeriesSlices.Refused(e.getMessage());
+      }
+      throw new IOException(e.getMessage(), e);
     }
   }
 }

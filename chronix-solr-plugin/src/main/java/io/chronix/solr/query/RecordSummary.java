@@ -17,28 +17,29 @@ import java.util.List;
 public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis) {
 
   /**
-   * The summary of a group's records within the range, or null where statistics cannot stand in
-   * for the points: records that overlap in time (a later one may replace a point of an earlier
-   * one), records without statistics, or no point in range at all.
+   * A group's records by their start and its buffered points after them, where statistics can
+   * stand in for their points: each record has statistics and overlaps no other, and each run of
+   * buffered points is numeric, strictly increasing and after everything before it (the records'
+   * last millisecond included), so that no point replaces another. Buffered points include chunks
+   * on their way to the store, which the records may hold already: those share the records'
+   * timestamps and have the series joined from its points instead.
    */
-  static RecordSummary of(List<StoredChunk> chunks, SeriesFields series, TimeRange range) {
-    return of(chunks, List.of(), series, range);
+  record Parts(List<StoredChunk> byStart, List<Points> after) {
+
+    /** The parts, or null where statistics cannot stand in: told before any blob is read. */
+    static Parts of(List<StoredChunk> chunks, List<Points> buffered) {
+      List<StoredChunk> byStart = RecordSummary.byStart(chunks);
+      List<Points> after = byStart == null ? null : bufferedAfter(byStart, buffered);
+      return after == null ? null : new Parts(byStart, after);
+    }
   }
 
-  /**
-   * As {@link #of(List, SeriesFields, TimeRange)}, followed by buffered points where they come
-   * after every record ({@link #answers(List, List)}): their statistics are taken over them.
-   */
-  static RecordSummary of(List<StoredChunk> chunks, List<Points> buffered, SeriesFields series, TimeRange range) {
-    List<StoredChunk> byStart = byStart(chunks);
-    List<Points> after = byStart == null ? null : bufferedAfter(byStart, buffered);
-    if (after == null) {
-      return null;
-    }
+  /** The summary of the parts within the range, or null where the range holds none of their points. */
+  static RecordSummary of(Parts parts, SeriesFields series, TimeRange range) {
     RecordStats total = null;
     long first = 0;
     long last = 0;
-    for (StoredChunk chunk : byStart) {
+    for (StoredChunk chunk : parts.byStart()) {
       RecordStats stats;
       long from;
       long to;
@@ -63,7 +64,7 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
       }
       last = to;
     }
-    for (Points points : after) {
+    for (Points points : parts.after()) {
       Points inRange = range.isAll() ? points : points.clip(range.fromNanos(), range.toNanosExclusive());
       if (inRange.isEmpty()) {
         continue;
@@ -78,26 +79,6 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
       last = Math.floorDiv(inRange.timestamp(inRange.size() - 1), 1_000_000L);
     }
     return total == null ? null : new RecordSummary(total, first, last);
-  }
-
-  /**
-   * Whether statistics can stand in for the records' points (each has them, none overlaps another
-   * in time), told before any is read: a query that summarizes decodes only the groups where they
-   * cannot, and counts only those against its limit.
-   */
-  static boolean answers(List<StoredChunk> chunks) {
-    return answers(chunks, List.of());
-  }
-
-  /**
-   * As {@link #answers(List)}, with buffered points: they are summarized too where each lies after
-   * every record and every other buffered point (so no point of theirs replaces another) and holds
-   * numbers. Buffered points include chunks on their way to the store, which the records may hold
-   * already: those share the records' timestamps, so the series is joined from its points instead.
-   */
-  static boolean answers(List<StoredChunk> chunks, List<Points> buffered) {
-    List<StoredChunk> byStart = byStart(chunks);
-    return byStart != null && bufferedAfter(byStart, buffered) != null;
   }
 
   /**

@@ -164,7 +164,7 @@ public final class SeriesCollector {
   private JoinedSeries joinOne(List<String> key, Group group, SolrIndexSearcher searcher, TimeRange range,
       boolean summarize, RollupPlan plan, RollupSource rollups, UnaryOperator<JoinedSeries> each) {
     if (summarize && group.summarizable()) {
-      RecordSummary summary = RecordSummary.of(group.chunks, group.livePoints(), group.fields, range);
+      RecordSummary summary = RecordSummary.of(group.summaryParts, group.fields, range);
       if (summary != null) {
         return each.apply(new JoinedSeries(key, group.fields, new Points(0), summary));
       }
@@ -687,9 +687,7 @@ public final class SeriesCollector {
      */
     Boolean tellsPointsIn(TimeRange range) {
       for (LiveChunk buffered : live) {
-        Points points = buffered.points();
-        int at = Points.lowerBound(points.timestampArray(), points.size(), range.fromNanos());
-        if (at < points.size() && points.timestamp(at) < range.toNanosExclusive()) {
+        if (buffered.points().holdsTimestampIn(range.fromNanos(), range.toNanosExclusive())) {
           return true;
         }
       }
@@ -712,20 +710,18 @@ public final class SeriesCollector {
      * their points.
      */
     boolean summarizable() {
-      if (summarizable == null) { // asked when counting and again when joining: the records are sorted once
-        summarizable = fields.typesWithin(NUMERIC) && RecordSummary.answers(chunks, livePoints());
+      if (!partsTold) { // asked when counting and again when joining: the records are sorted once
+        List<Points> buffered = new ArrayList<>(live.size());
+        live.forEach(chunk -> buffered.add(chunk.points()));
+        summaryParts = fields.typesWithin(NUMERIC) ? RecordSummary.Parts.of(chunks, buffered) : null;
+        partsTold = true;
       }
-      return summarizable;
+      return summaryParts != null;
     }
 
-    List<Points> livePoints() {
-      List<Points> points = new ArrayList<>(live.size());
-      live.forEach(buffered -> points.add(buffered.points()));
-      return points;
-    }
-
-    /** {@link #summarizable}, once told; the group's records and buffered points are all known by then. */
-    private Boolean summarizable;
+    /** What {@link #summarizable} found, once told; the group's records and buffered points are all known by then. */
+    private RecordSummary.Parts summaryParts;
+    private boolean partsTold;
 
     /**
      * Every record's points in the range (records out of time order whole) with what orders them in
