@@ -22,6 +22,7 @@ import io.chronix.ingest.pipeline.BatchWriter;
 import io.chronix.ingest.solr.CloudCollection;
 import io.chronix.ingest.solr.CloudQueryServlet;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
+import io.chronix.ingest.solr.SolrClientErrors;
 import io.chronix.ingest.wal.SegmentFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -72,6 +73,7 @@ public final class ChronixServer implements AutoCloseable {
   private IngestCluster cluster;
   /** The last warnings and errors, from the start on, for the console's status page. */
   private final RecentErrors recentErrors = new RecentErrors();
+  private final SolrClientErrors solrClientErrors = new SolrClientErrors();
   private SocketListeners listeners;
   private boolean stopped;
 
@@ -125,6 +127,7 @@ public final class ChronixServer implements AutoCloseable {
   public ChronixServer start() throws Exception {
     try {
       recentErrors.install();
+      solrClientErrors.install();
       jetty.start();
       solrClient = switch (solrMode) {
         case EMBEDDED -> solrNode.client();
@@ -247,6 +250,7 @@ public final class ChronixServer implements AutoCloseable {
         solrClient.close();
       }
       jetty.stop();
+      solrClientErrors.uninstall();
       recentErrors.uninstall();
       if (solrNode != null) {
         solrNode.startedContainer().ifPresent(cores -> {
