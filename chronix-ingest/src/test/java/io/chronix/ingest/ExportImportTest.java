@@ -85,7 +85,7 @@ class ExportImportTest {
       assertEquals(204, TestHttp.post(server.baseUrl() + "/api/v1/import", body, false).statusCode());
       String exported = export(server, "sliced").strip();
       assertEquals(1, exported.lines().count(), exported);
-      assertEquals("[1.0,2.0,3.0]", JSON.readTree(exported).get("values").toString(), exported);
+      assertEquals("[1,2,3]", JSON.readTree(exported).get("values").toString(), exported);
     }
   }
 
