@@ -31,8 +31,9 @@ class DecodedPointsLimitTest {
   void start() throws Exception {
     System.setProperty("chronix.maxDecodedPoints", "100");
     try {
-      server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString()))
-          .start();
+      // open update handlers: a server in front of this one's node commits through them
+      server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString())
+          .with("solr.openAdminHandlers", "true")).start();
     } finally {
       System.clearProperty("chronix.maxDecodedPoints");
     }
@@ -235,6 +236,31 @@ class DecodedPointsLimitTest {
       for (int i = 0; i < timestamps.size(); i++) {
         assertEquals((first + i) * 1_000L, timestamps.get(i), "point " + i + " in order, once " + range);
       }
+    }
+  }
+
+  /**
+   * Through a server whose store is reached over HTTP (the embedded node's SolrJ client is not
+   * there), the export's pages are refused, halved and sliced alike: the same lines as the server
+   * that reads its pages in its own process.
+   */
+  @Test
+  void anExportThroughAClientHalvesAndSlicesAlike(@TempDir Path otherDir) throws Exception {
+    StringBuilder longSeries = new StringBuilder();
+    for (int second = 0; second < 250; second++) {
+      longSeries.append("long_series value=").append(second * 0.5).append(' ').append(second * 1_000L).append('\n');
+    }
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", longSeries.toString(), false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+    String all = "/api/v1/export?match[]=" + URLEncoder.encode("{__name__=~\"cpu|long_series\"}", StandardCharsets.UTF_8);
+    HttpResponse<String> here = TestHttp.get(server.baseUrl() + all);
+    assertEquals(200, here.statusCode(), here.body());
+    assertTrue(here.body().lines().count() >= 6, "three series of cpu, long_series in slices: " + here.body());
+    try (ChronixServer front = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", otherDir.toString()).with("solr.url", server.solrUrl())).start()) {
+      HttpResponse<String> there = TestHttp.get(front.baseUrl() + all);
+      assertEquals(200, there.statusCode(), there.body());
+      assertEquals(here.body(), there.body());
     }
   }
 

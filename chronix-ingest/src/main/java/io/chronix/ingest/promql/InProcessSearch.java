@@ -50,14 +50,7 @@ final class InProcessSearch {
       SolrParams params, boolean seriesAsObjects) {
     SolrQueryResponse response;
     try {
-      response = InProcessRequest.run(server, collection, params, (core, request, answer) -> {
-        request.getContext().put(InProcessQuery.POINTS, Boolean.TRUE);
-        if (seriesAsObjects) {
-          request.getContext().put(InProcessQuery.SERIES, Boolean.TRUE);
-        }
-        core.execute(core.getRequestHandler(handlerPath), request, answer);
-        return answer;
-      });
+      response = InProcessRequest.search(server, collection, handlerPath, params, seriesAsObjects);
     } catch (IOException e) {
       throw new PromQlException(PromQlException.Type.INTERNAL, e.getMessage(), e);
     }

@@ -1,5 +1,6 @@
 package io.chronix.ingest.solr;
 
+import io.chronix.core.live.InProcessQuery;
 import java.io.IOException;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.params.SolrParams;
@@ -41,5 +42,23 @@ public final class InProcessRequest {
         request.close();
       }
     }
+  }
+
+  /**
+   * A series query to a handler of the plugin, its points answered as objects ({@link
+   * InProcessQuery#POINTS}; with {@code seriesAsObjects} also its series, where it answers points
+   * only, {@link InProcessQuery#SERIES}). The response holds the failure, if any, for the caller to
+   * tell the client in its own terms.
+   */
+  public static SolrQueryResponse search(EmbeddedSolrServer server, String coreName, String handlerPath,
+      SolrParams params, boolean seriesAsObjects) throws IOException {
+    return run(server, coreName, params, (core, request, response) -> {
+      request.getContext().put(InProcessQuery.POINTS, Boolean.TRUE);
+      if (seriesAsObjects) {
+        request.getContext().put(InProcessQuery.SERIES, Boolean.TRUE);
+      }
+      core.execute(core.getRequestHandler(handlerPath), request, response);
+      return response;
+    });
   }
 }
