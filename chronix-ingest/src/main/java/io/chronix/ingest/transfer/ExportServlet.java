@@ -10,6 +10,7 @@ import io.chronix.ingest.promql.ApiParameters;
 import io.chronix.ingest.promql.SeriesLabels;
 import io.chronix.ingest.solr.InProcessRequest;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.servlet.http.HttpServlet;
@@ -91,7 +92,8 @@ public final class ExportServlet extends HttpServlet {
     response.setStatus(200);
     response.setContentType("application/stream+json");
     response.setCharacterEncoding("UTF-8");
-    try (JsonLinesWriter writer = new JsonLinesWriter(response.getOutputStream())) {
+    try (JsonLinesWriter writer = new JsonLinesWriter(response.getOutputStream());
+        PageAhead<Page> ahead = new PageAhead<>()) {
       Page page = first;
       long offset = 0;
       while (true) {
@@ -104,23 +106,34 @@ public final class ExportServlet extends HttpServlet {
           new SeriesSlices(this::slice, start, end).write(series, writer);
           writer.flush();
           offset++;
-        } else {
-          long points = 0;
-          for (SolrDocument document : page.documents()) {
-            Points decoded = points(document);
-            if (decoded != null) {
-              points += decoded.size();
-              writer.write(SeriesLabels.of(document), decoded);
-            }
-          }
-          writer.flush();
-          offset += page.documents().size();
-          if (page.documents().size() < page.rows()) {
-            break;
-          }
-          pages.answered(page.documents().size(), points);
+          page = page(selectors, start, end, offset, pages);
+          continue;
         }
-        page = page(selectors, start, end, offset, pages);
+        List<Points> decoded = new ArrayList<>(page.documents().size());
+        long points = 0;
+        for (SolrDocument document : page.documents()) {
+          Points series = points(document);
+          decoded.add(series);
+          points += series == null ? 0 : series.size();
+        }
+        offset += page.documents().size();
+        boolean last = page.documents().size() < page.rows();
+        if (!last) {
+          // the next page is read while this one is written
+          pages.answered(page.documents().size(), points);
+          long next = offset;
+          ahead.ask(() -> page(selectors, start, end, next, pages));
+        }
+        for (int i = 0; i < decoded.size(); i++) {
+          if (decoded.get(i) != null) {
+            writer.write(SeriesLabels.of(page.documents().get(i)), decoded.get(i));
+          }
+        }
+        writer.flush();
+        if (last) {
+          break;
+        }
+        page = ahead.take();
       }
     } catch (IOException e) {
       // the status is sent: a client sees the answer end early, without the last line's newline
