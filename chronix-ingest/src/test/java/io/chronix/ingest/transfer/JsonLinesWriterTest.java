@@ -1,6 +1,7 @@
 package io.chronix.ingest.transfer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,7 @@ import io.chronix.analysis.promql.model.Labels;
 import io.chronix.core.series.Points;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.protocol.LineError;
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -73,6 +75,30 @@ class JsonLinesWriterTest {
       int i = (int) ((batch.timestamp(p) - T0) / 1_000_000L);
       assertEquals(Double.doubleToRawLongBits(written[s][i]), Double.doubleToRawLongBits(batch.value(p)),
           () -> "series " + s + " point " + i + ": " + written[s][i]);
+    }
+  }
+
+  /**
+   * A series goes to the stream only when the export asks (a page at a time, then as an HTTP
+   * chunk), not at every run of numbers the writer hands on; {@code flush} passes it all through.
+   */
+  @Test
+  void theStreamIsFlushedWhenAskedOnly() throws Exception {
+    ByteArrayOutputStream sent = new ByteArrayOutputStream();
+    BufferedOutputStream stream = new BufferedOutputStream(sent, 1 << 20);
+    int n = 3_000; // more numbers than the writer's buffer holds: it hands them on several times
+    long[] timestamps = new long[n];
+    double[] values = new double[n];
+    for (int i = 0; i < n; i++) {
+      timestamps[i] = T0 + i * 1_000_000L;
+      values[i] = i * 0.25;
+    }
+    try (JsonLinesWriter writer = new JsonLinesWriter(stream)) {
+      writer.write(Labels.of("__name__", "m"), Points.wrap(timestamps, values, n));
+      assertEquals(0, sent.size(), "nothing sent before the writer is flushed");
+      writer.flush();
+      String line = sent.toString(StandardCharsets.UTF_8);
+      assertTrue(line.endsWith("1700000002999]}\n"), line.substring(Math.max(0, line.length() - 40)));
     }
   }
 
