@@ -15,10 +15,13 @@ import io.chronix.ingest.http.PingServlet;
 import io.chronix.ingest.http.Readiness;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.protocol.SocketListeners;
+import io.chronix.analysis.promql.engine.PointChanges;
+import io.chronix.analysis.promql.engine.RangeCache;
 import io.chronix.ingest.security.AccessHandler;
 import io.chronix.ingest.security.AccessPolicy;
 import io.chronix.ingest.cluster.IngestCluster;
 import io.chronix.ingest.pipeline.BatchWriter;
+import io.chronix.ingest.solr.SolrUpdateWatch;
 import io.chronix.ingest.solr.CloudCollection;
 import io.chronix.ingest.solr.CloudQueryServlet;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
@@ -69,7 +72,7 @@ public final class ChronixServer implements AutoCloseable {
   });
   private final SegmentFiles walFiles;
   private SolrClient solrClient;
-  private Storage storage;
+  private volatile Storage storage;
   private IngestCluster cluster;
   /** The last warnings and errors, from the start on, for the console's status page. */
   private final RecentErrors recentErrors = new RecentErrors();
@@ -101,15 +104,20 @@ public final class ChronixServer implements AutoCloseable {
     solrNode = solrMode == ServerConfig.SolrMode.EMBEDDED
         ? new EmbeddedSolrNode(config.dataDir(), config.collection(), !config.rollupTiers().isEmpty()) : null;
     ContextHandlerCollection contexts = new ContextHandlerCollection();
+    AccessPolicy policy = new AccessPolicy(config.collection());
     if (solrNode != null) {
+      // changes made through Solr's own handlers let go of the PromQL answers kept from the points
+      SolrUpdateWatch watch = new SolrUpdateWatch(policy,
+          () -> storage == null ? PointChanges.NONE : storage.changes());
+      watch.setHandler(solrNode.handler());
       // series fetched through /solr/<core>/query are large JSON (a 17 k-point series is 415 kB plain)
-      contexts.addHandler(ResponseCompression.around(solrNode.handler()));
+      contexts.addHandler(ResponseCompression.around(watch));
     }
     ingest.setContextPath("/");
     ingest.addServlet(new ServletHolder(new PingServlet()), "/ping");
     readiness.setHandler(ResponseCompression.around(ingest));
     contexts.addHandler(readiness);
-    AccessHandler access = new AccessHandler(new AccessPolicy(config.collection()), config.credentials(),
+    AccessHandler access = new AccessHandler(policy, config.credentials(),
         config.authEnabled(), config.openSolrAdminHandlers());
     access.setHandler(contexts);
     jetty.setHandler(access);
@@ -122,6 +130,12 @@ public final class ChronixServer implements AutoCloseable {
           + "off: anybody there could write, read and flush. Turn auth on (auth.enabled=true with users or tokens, "
           + "docs/security.md), or set auth.allowAnonymous=true if that is what you want");
     }
+  }
+
+  /** The PromQL API's kept range answers (promql.cacheBytes), or null for none. */
+  private static RangeCache rangeCache(ServerConfig config) {
+    long bytes = config.promqlCacheBytes();
+    return bytes > 0 ? new RangeCache(bytes, config.promqlCacheHorizon(), System::currentTimeMillis) : null;
   }
 
   public ChronixServer start() throws Exception {
@@ -147,9 +161,13 @@ public final class ChronixServer implements AutoCloseable {
       // points older than their retention are refused on every protocol (docs/lifecycle.md)
       writer = RetentionFilter.around(writer, config.retentionRules(), System::currentTimeMillis);
       IngestCounters counters = new IngestCounters();
+      RangeCache rangeCache = rangeCache(config);
+      if (rangeCache != null) {
+        storage.changes().to(rangeCache);
+      }
       ServerMetrics metrics = new ServerMetrics(storage, counters, recentErrors, solrClient, config.collection(),
-          config.dataDir(), solrNode != null, System::currentTimeMillis);
-      HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers,
+          config.dataDir(), solrNode != null, System::currentTimeMillis).withRangeCache(rangeCache);
+      HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers, rangeCache,
           ChronixServer::epochNanos, new Observability(counters, metrics, recentErrors),
           solrNode != null ? new Backups(solrClient, config.collection()) : null);
       listeners = SocketListeners.open(config, writer, counters, ChronixServer::epochNanos, config.authEnabled());

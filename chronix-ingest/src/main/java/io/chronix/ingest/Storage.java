@@ -17,6 +17,7 @@ import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.pipeline.ReplayFilter;
 import io.chronix.ingest.semantic.SemanticRules;
+import io.chronix.ingest.store.ChangeRelay;
 import io.chronix.ingest.store.RecordStore;
 import io.chronix.ingest.wal.SegmentFiles;
 import io.chronix.ingest.wal.SegmentLedger;
@@ -53,6 +54,8 @@ public final class Storage implements AutoCloseable {
   /** Background compaction and retention, one task at a time. */
   private final ScheduledExecutorService maintenance;
   private final RetentionEnforcer retention;
+  /** Where what changes stored points reports it (the query API's kept answers listen). */
+  private final ChangeRelay changes = new ChangeRelay();
 
   /**
    * @param liveQueries whether queries in this process show buffered points (the embedded node):
@@ -81,14 +84,18 @@ public final class Storage implements AutoCloseable {
     buffers.paceWrites(config.chunkMaxWriteDelay(), Flusher.relievedBytes(budget));
     pipeline = new IngestPipeline(wal, ledger, buffers, store::makeDurable, budget, config.bufferMaxSeries(),
         this::relieve);
+    pipeline.reportChangesTo(changes);
     flusher = new Flusher(buffers, pipeline, config.flushInterval(), budget);
-    compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec()).withRollups(rollups);
+    compactor = new Compactor(solr, config.collection(), config.chunkMaxPoints(), config.codec()).withRollups(rollups)
+        .reportingTo(changes);
     deleter = new SeriesDeleter(solr, config.collection(), new Chunker(config.chunkMaxPoints(), config.codec()),
         compactor).withRollups(rollups, rollups == null ? null
-            : new OrphanRollups(solr, config.collection(), EmbeddedSolrNode.rollupCore(config.collection())));
+            : new OrphanRollups(solr, config.collection(), EmbeddedSolrNode.rollupCore(config.collection())))
+        .reportingTo(changes);
     RetentionRules retentionRules = config.retentionRules();
     RollupRetention rollupRetention = config.rollupRetention();
-    retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis);
+    retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis)
+        .reportingTo(changes);
     if (rollups != null) {
       retention.alsoIn(EmbeddedSolrNode.rollupCore(config.collection()), rollupRetention);
     }
@@ -217,6 +224,11 @@ public final class Storage implements AutoCloseable {
   public void writeBuffers() throws IOException {
     buffers.flushAll();
     buffers.commit(store::commit);
+  }
+
+  /** Where changes to stored points are told; {@link ChangeRelay#to} says who hears them. */
+  public ChangeRelay changes() {
+    return changes;
   }
 
   public RetentionEnforcer retention() {

@@ -1,5 +1,6 @@
 package io.chronix.ingest.compaction;
 
+import io.chronix.analysis.promql.engine.PointChanges;
 import io.chronix.core.chunk.Chunker;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.record.Record;
@@ -48,12 +49,23 @@ public final class Compactor {
   private volatile Result totals = new Result(0, 0, 0);
   private volatile long runs;
 
+  private PointChanges changes = PointChanges.NONE;
+
   /** Null without rollup tiers; else the merged records' rollups replace those of their inputs. */
   private RollupStore rollups;
 
   /** Records with fewer than half a chunk's points are small. */
   public Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec) {
     this(client, collection, chunkMaxPoints, codec, PAGE, MAX_GROUP);
+  }
+
+  /**
+   * Tells {@code changes} where a run rewrote records: merged duplicates answer as before, but a
+   * query between the new records and the deletes may have seen both.
+   */
+  public Compactor reportingTo(PointChanges changes) {
+    this.changes = changes;
+    return this;
   }
 
   /** Keeps the rollup tiers in step with the records it rewrites. */
@@ -110,6 +122,7 @@ public final class Compactor {
     run.compact(series, group);
     if (run.series > 0) {
       commit();
+      changes.changedFrom(run.from);
     }
     runs++;
     totals = new Result(totals.series() + run.series, totals.recordsRead() + run.read,
@@ -133,12 +146,14 @@ public final class Compactor {
     int read;
     int written;
     String lastSeries;
+    /** The earliest point of the records rewritten (epoch milliseconds). */
+    long from = Long.MAX_VALUE;
 
     void compact(String prefix, List<String> smallIds) throws IOException {
       if (smallIds.size() < 2) {
         return;
       }
-      int[] counts = compactSeries(prefix, smallIds);
+      int[] counts = compactSeries(prefix, smallIds, this);
       if (!prefix.equals(lastSeries)) {
         series++;
         lastSeries = prefix;
@@ -148,7 +163,7 @@ public final class Compactor {
     }
   }
 
-  private int[] compactSeries(String prefix, List<String> smallIds) throws IOException {
+  private int[] compactSeries(String prefix, List<String> smallIds, Run run) throws IOException {
     List<SolrDocument> small = byIds(smallIds);
     long from = Long.MAX_VALUE;
     long to = Long.MIN_VALUE;
@@ -167,6 +182,9 @@ public final class Compactor {
       return new int[] {0, 0};
     }
     records.sort(Comparator.comparingLong(Compactor::writeOrder));
+    for (SolrDocument record : records) {
+      run.from = Math.min(run.from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
+    }
     SeriesKey key = RecordDocuments.keyOf(records.get(0));
     List<Points> chunks = new ArrayList<>(records.size());
     Set<String> oldIds = new HashSet<>();

@@ -388,6 +388,45 @@ public final class ServerConfig {
     return longValue("promql.maxSamples", 1, Long.MAX_VALUE);
   }
 
+  /**
+   * Bytes of range answers the PromQL API keeps for the next request of the same query (0: none).
+   * {@code auto} is a 32nd of the heap where this server sees every change to the stored points,
+   * else none; a size where it does not is refused ({@link #unseenChanges}).
+   */
+  public long promqlCacheBytes() {
+    String text = get("promql.cacheBytes");
+    String unseen = unseenChanges();
+    if (text.equalsIgnoreCase("auto")) {
+      return unseen == null ? Runtime.getRuntime().maxMemory() / 32 : 0;
+    }
+    long bytes = longValue("promql.cacheBytes", 0, Long.MAX_VALUE);
+    if (bytes > 0 && unseen != null) {
+      throw new IllegalArgumentException("promql.cacheBytes=" + bytes + " would keep answers that go stale: " + unseen
+          + "; set promql.cacheBytes to auto or 0");
+    }
+    return bytes;
+  }
+
+  /** How recent a step must not be for its answer to be kept: later ones may still get points. */
+  public Duration promqlCacheHorizon() {
+    return duration("promql.cacheHorizon");
+  }
+
+  /** Why this server would not see every change to the stored points, or null where it does. */
+  private String unseenChanges() {
+    if (solrMode() != SolrMode.EMBEDDED) {
+      return "the records live in " + (solrMode() == SolrMode.CLOUD ? "SolrCloud" : "an external Solr")
+          + ", where other servers change them and queries see buffered points only once written";
+    }
+    if (!semanticRules().isBlank()) {
+      return "semantic.rules store other points than the buffers held";
+    }
+    if (longValue("ddc.thresholdNanos", 0, Long.MAX_VALUE) > 0) {
+      return "ddc.thresholdNanos stores other timestamps than the buffers held";
+    }
+    return null;
+  }
+
   public int promqlMaxSeries() {
     return intValue("promql.maxSeries", 1, Integer.MAX_VALUE);
   }

@@ -13,6 +13,7 @@ import io.chronix.ingest.metrics.MetricsServlet;
 import io.chronix.ingest.metrics.Observability;
 import io.chronix.ingest.metrics.StatusApiServlet;
 import io.chronix.ingest.pipeline.BatchWriter;
+import io.chronix.analysis.promql.engine.RangeCache;
 import io.chronix.ingest.promql.PrometheusApiServlet;
 import io.chronix.ingest.promql.SeriesCatalog;
 import io.chronix.ingest.promql.SolrSeriesSource;
@@ -58,7 +59,8 @@ public final class HttpApi {
    * @param forwardTarget whether other ingest nodes forward points here ({@link ForwardServlet})
    */
   public static void mount(ServletContextHandler context, Storage storage, BatchWriter writer, boolean forwardTarget,
-      ServerConfig config, RequestGate gate, SolrClient solr, Executor promqlFetchers, LongSupplier clockNanos,
+      ServerConfig config, RequestGate gate, SolrClient solr, Executor promqlFetchers, RangeCache rangeCache,
+      LongSupplier clockNanos,
       Observability observability, Backups backups) {
     context.setErrorHandler(new JsonErrorHandler());
     long maxBody = config.maxRequestBytes();
@@ -114,7 +116,7 @@ public final class HttpApi {
     context.addServlet(new ServletHolder(new RemoteReadServlet(source, maxBody, config.promqlLimits().maxSamples())),
         "/api/v1/read");
     context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),
-        config.promqlLimits(), System::currentTimeMillis)), "/api/v1/*");
+        config.promqlLimits(), System::currentTimeMillis).keepingRanges(rangeCache)), "/api/v1/*");
     context.addServlet(new ServletHolder(new ExportServlet(solr, config.collection())), "/api/v1/export");
     context.addServlet(new ServletHolder(new MetricsServlet(observability.metrics())), "/metrics");
     context.addServlet(new ServletHolder(new StatusApiServlet(observability.metrics(), observability.errors())),

@@ -40,7 +40,11 @@ public final class BackupServlet extends HttpServlet {
     try {
       storage.writeBuffers();
       if (restore) {
-        backups.restore(Path.of(dir));
+        try {
+          backups.restore(Path.of(dir));
+        } finally {
+          storage.changes().changedAll(); // every point may differ now, also after a restore that failed half-way
+        }
       } else {
         backups.backup(Path.of(dir));
       }

@@ -1,5 +1,6 @@
 package io.chronix.ingest.lifecycle;
 
+import io.chronix.analysis.promql.engine.PointChanges;
 import io.chronix.core.record.RecordFields;
 import io.chronix.ingest.compaction.Compactor;
 import io.chronix.ingest.rollup.RollupStore;
@@ -22,6 +23,8 @@ import org.apache.solr.client.solrj.util.ClientUtils;
  */
 public final class RetentionEnforcer {
 
+  private PointChanges changes = PointChanges.NONE;
+
   /** What a run deleted: records, and rollup records (with their records or past their tier's retention). */
   public record Result(long records, long rollups) {}
 
@@ -38,6 +41,12 @@ public final class RetentionEnforcer {
    * Deletes rollup records from this core too: those of tiers that go with their records with
    * them, those of tiers with a retention of their own when past it.
    */
+  /** Tells {@code changes} when records were deleted (any time before the cut-offs may have changed). */
+  public RetentionEnforcer reportingTo(PointChanges changes) {
+    this.changes = changes;
+    return this;
+  }
+
   public RetentionEnforcer alsoIn(String core, RollupRetention retention) {
     this.rollupCore = core;
     this.rollupRetention = retention;
@@ -80,7 +89,11 @@ public final class RetentionEnforcer {
           }
         }
         if (records > 0) {
-          client.commit(collection);
+          try {
+            client.commit(collection);
+          } finally {
+            changes.changedAll();
+          }
         }
         if (rollups > 0) {
           client.commit(rollupCore);

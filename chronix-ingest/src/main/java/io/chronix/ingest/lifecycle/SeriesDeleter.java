@@ -1,5 +1,6 @@
 package io.chronix.ingest.lifecycle;
 
+import io.chronix.analysis.promql.engine.PointChanges;
 import io.chronix.analysis.promql.model.LabelMatcher;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.analysis.promql.parser.PromQlParser;
@@ -39,6 +40,8 @@ import org.apache.solr.common.params.CursorMarkParams;
  */
 public final class SeriesDeleter {
 
+  private PointChanges changes = PointChanges.NONE;
+
   private static final int PAGE = 500;
 
   /** What to delete: a Solr query, or PromQL selectors (any of them). */
@@ -72,6 +75,12 @@ public final class SeriesDeleter {
    * Keeps the rollup tiers in step with the records it deletes and rewrites, and erases the range
    * from the rollups that outlived their records.
    */
+  /** Tells {@code changes} of every range deleted from, once searches see it. */
+  public SeriesDeleter reportingTo(PointChanges changes) {
+    this.changes = changes;
+    return this;
+  }
+
   public SeriesDeleter withRollups(RollupStore rollups, OrphanRollups orphans) {
     this.rollups = rollups;
     this.orphans = orphans;
@@ -143,6 +152,8 @@ public final class SeriesDeleter {
         client.commit(collection);
       } catch (SolrServerException e) {
         throw new IOException("delete: commit failed: " + e.getMessage(), e);
+      } finally {
+        changes.changedFrom(startMillis); // also after a failed commit: a later one shows what it did
       }
       OrphanRollups.Result erased = orphans == null ? new OrphanRollups.Result(0, 0)
           : orphans.erase(selectors.isEmpty() ? selection.solrQuery() : "*:*",

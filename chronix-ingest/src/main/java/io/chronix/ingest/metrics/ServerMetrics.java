@@ -1,5 +1,6 @@
 package io.chronix.ingest.metrics;
 
+import io.chronix.analysis.promql.engine.RangeCache;
 import io.chronix.core.record.RecordFields;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.compaction.Compactor;
@@ -48,6 +49,8 @@ public final class ServerMetrics {
   private final boolean indexInDataDir;
   private final LongSupplier clockMillis;
   private SlowFigures slow;
+  /** The PromQL API's kept range answers, or null without. */
+  private RangeCache rangeCache;
 
   private record SlowFigures(long takenMillis, long records, double storedPoints, long dataDirBytes) {}
 
@@ -61,6 +64,12 @@ public final class ServerMetrics {
     this.dataDir = dataDir;
     this.indexInDataDir = indexInDataDir;
     this.clockMillis = clockMillis;
+  }
+
+  /** Reports how the PromQL API's range answers came about. */
+  public ServerMetrics withRangeCache(RangeCache cache) {
+    this.rangeCache = cache;
+    return this;
   }
 
   public List<Sample> collect() throws IOException {
@@ -93,6 +102,18 @@ public final class ServerMetrics {
     if (indexInDataDir && figures.storedPoints() > 0) {
       samples.add(gauge("chronix_disk_bytes_per_point",
           "Data directory (index, logs) divided by the points stored", figures.dataDirBytes() / figures.storedPoints()));
+    }
+    if (rangeCache != null) {
+      RangeCache.Stats cache = rangeCache.stats();
+      String help = "PromQL range queries since the start, by where their steps came from (kept: all kept"
+          + " from an earlier answer; partly: some; evaluated: none)";
+      samples.add(new Sample("chronix_promql_range_answers", Kind.COUNTER, help, Map.of("from", "kept"), cache.hits()));
+      samples.add(new Sample("chronix_promql_range_answers", Kind.COUNTER, help, Map.of("from", "partly"),
+          cache.partHits()));
+      samples.add(new Sample("chronix_promql_range_answers", Kind.COUNTER, help, Map.of("from", "evaluated"),
+          cache.misses()));
+      samples.add(gauge("chronix_promql_range_cache_bytes", "Range answers kept for the next request (estimated)",
+          cache.bytes()));
     }
     samples.add(counter("chronix_logged_problems", "Warnings and errors logged since the start", errors.total()));
     samples.add(gauge("chronix_jvm_heap_used_bytes", "Java heap in use",

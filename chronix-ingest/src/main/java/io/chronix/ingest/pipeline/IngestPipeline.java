@@ -1,5 +1,6 @@
 package io.chronix.ingest.pipeline;
 
+import io.chronix.analysis.promql.engine.PointChanges;
 import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.wal.SegmentLedger;
 import io.chronix.ingest.wal.WriteAheadLog;
@@ -26,6 +27,7 @@ public final class IngestPipeline implements BatchWriter {
   private final int maxSeries;
   private final Runnable relieve;
   private final SegmentLedger ledger;
+  private volatile PointChanges changes = PointChanges.NONE;
 
   /**
    * @param makeDurable makes what the store has been given durable (a hard commit)
@@ -69,7 +71,16 @@ public final class IngestPipeline implements BatchWriter {
       buffers.addAll(batch, entry.segment(), resolved);
       return entry;
     });
+    if (changes.listens()) {
+      // the points are in the buffers, so queries read them now: answers kept from before may not hold
+      changes.changedFrom(Math.floorDiv(batch.earliestTimestamp(), 1_000_000L));
+    }
     wal.awaitDurable(written);
+  }
+
+  /** Tells {@code changes} of every batch from now on (answers kept from older points may not hold). */
+  public void reportChangesTo(PointChanges changes) {
+    this.changes = changes;
   }
 
   /** Puts replayed batches back into the buffers (start-up, before any write is taken). */

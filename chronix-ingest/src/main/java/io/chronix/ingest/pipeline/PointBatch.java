@@ -327,6 +327,15 @@ public final class PointBatch implements PointSink, SeriesBatch {
     return timestamps[index];
   }
 
+  /** The earliest timestamp of the batch's points (epoch nanoseconds); Long.MAX_VALUE when empty. */
+  public long earliestTimestamp() {
+    long earliest = Long.MAX_VALUE;
+    for (int i = 0; i < size; i++) {
+      earliest = Math.min(earliest, timestamps[i]);
+    }
+    return earliest;
+  }
+
   /** The value of a double or boolean (0, 1) point. */
   @Override
   public double value(int index) {

@@ -5,6 +5,7 @@ import io.chronix.analysis.promql.engine.Engine;
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryLimits;
 import io.chronix.analysis.promql.engine.QueryResult;
+import io.chronix.analysis.promql.engine.RangeCache;
 import io.chronix.core.series.PrometheusNames;
 import io.chronix.ingest.http.FormParameters;
 import io.chronix.ingest.protocol.MalformedBodyException;
@@ -41,6 +42,8 @@ public final class PrometheusApiServlet extends HttpServlet {
   private final transient SeriesCatalog catalog;
   private final transient QueryLimits limits;
   private final transient LongSupplier clockMillis;
+  /** Range answers kept for the next request of the same query, or null. */
+  private transient RangeCache ranges;
 
   public PrometheusApiServlet(Engine engine, SeriesCatalog catalog, QueryLimits limits, LongSupplier clockMillis) {
     this.engine = engine;
@@ -48,6 +51,12 @@ public final class PrometheusApiServlet extends HttpServlet {
     this.catalog = catalog;
     this.limits = limits;
     this.clockMillis = clockMillis;
+  }
+
+  /** Answers range queries from {@code cache} where it holds their steps (null: evaluates every one). */
+  public PrometheusApiServlet keepingRanges(RangeCache cache) {
+    this.ranges = cache;
+    return this;
   }
 
   @Override
@@ -147,7 +156,9 @@ public final class PrometheusApiServlet extends HttpServlet {
       throw ApiParameters.invalid("step", "zero or negative query resolution step widths are not accepted. Try a positive integer");
     }
     Engine chosen = "false".equals(request.getParameter(ROLLUPS)) ? samplesOnly : engine;
-    QueryResult result = chosen.range(query == null ? "" : query, start, end, step, limits(request));
+    String text = query == null ? "" : query;
+    QueryResult result = ranges != null ? ranges.range(chosen, text, start, end, step, limits(request))
+        : chosen.range(text, start, end, step, limits(request));
     if (!result.tiers().isEmpty()) {
       response.setHeader(ROLLUP_HEADER, String.join(",", result.tiers()));
     }

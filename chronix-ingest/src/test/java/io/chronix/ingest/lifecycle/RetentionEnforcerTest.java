@@ -49,12 +49,26 @@ class RetentionEnforcerTest {
       RetentionEnforcer enforcer = new RetentionEnforcer(solr, "chronix",
           RetentionRules.parse("forever", "tmp_*=3d"), new Compactor(solr, "chronix", 8192,
               ServerConfig.defaults().codec()), clock::get);
+      java.util.concurrent.atomic.AtomicInteger told = new java.util.concurrent.atomic.AtomicInteger();
+      enforcer.reportingTo(new io.chronix.analysis.promql.engine.PointChanges() {
+        @Override
+        public void changedFrom(long millis) {
+          throw new AssertionError("retention cuts from the start of time");
+        }
+
+        @Override
+        public void changedAll() {
+          told.incrementAndGet();
+        }
+      });
 
       // records of days 10..4 end before now - 3d; day 3's record ends at now - 2.5d: kept whole
       assertEquals(7, enforcer.enforce().records());
+      assertEquals(1, told.get(), "answers kept from the deleted points are let go");
       assertEquals(3, records(solr, "tmp_load"));
       assertEquals(10, records(solr, "cpu"), "another rule's series stay");
       assertEquals(0, enforcer.enforce().records(), "nothing more until time passes");
+      assertEquals(1, told.get(), "nothing deleted, nothing told");
 
       clock.addAndGet(2 * DAY);
       assertEquals(2, enforcer.enforce().records(), "days 3 and 2 are past the horizon now");

@@ -76,21 +76,11 @@ public final class Engine {
 
   /** A range query from start to end (inclusive, epoch milliseconds) every {@code step} ms. */
   public QueryResult range(String query, long start, long end, long step, QueryLimits limits) {
-    if (end < start) {
-      throw PromQlException.badData("end timestamp must not be before start time");
-    }
-    if (step <= 0) {
-      throw PromQlException.badData("zero or negative query resolution step widths are not accepted. Try a positive integer");
-    }
-    if ((end - start) / step + 1 > limits.maxSteps()) {
-      throw PromQlException.badData("exceeded maximum resolution of " + String.format("%,d", limits.maxSteps())
-          + " points per timeseries. Try decreasing the query resolution (?step=XX)");
-    }
-    Expr expr = parse(query);
-    if (expr.type() != ValueType.VECTOR && expr.type() != ValueType.SCALAR && !isTransformation(expr)) {
-      throw PromQlException.badData("invalid expression type \"" + expr.type().description()
-          + "\" for range query, must be Scalar or instant Vector");
-    }
+    return range(rangeExpression(query, start, end, step, limits), query, start, end, step, limits);
+  }
+
+  /** A range query already parsed and checked ({@link #rangeExpression}). */
+  QueryResult range(Expr expr, String query, long start, long end, long step, QueryLimits limits) {
     QueryContext ctx = new QueryContext(query, source, limits, start, end, step, inFlight);
     try {
       return range(expr, ctx, new Grid(start, end, step));
@@ -123,6 +113,26 @@ public final class Engine {
   /** The same engine reading samples only, never a rollup tier (to compare, or where tiers are not wanted). */
   public Engine withoutTiers() {
     return new Engine(source::select, fetchers, inFlight);
+  }
+
+  /** The parsed query, where it and the range are fit for a range query; else why not, as bad data. */
+  static Expr rangeExpression(String query, long start, long end, long step, QueryLimits limits) {
+    if (end < start) {
+      throw PromQlException.badData("end timestamp must not be before start time");
+    }
+    if (step <= 0) {
+      throw PromQlException.badData("zero or negative query resolution step widths are not accepted. Try a positive integer");
+    }
+    if ((end - start) / step + 1 > limits.maxSteps()) {
+      throw PromQlException.badData("exceeded maximum resolution of " + String.format("%,d", limits.maxSteps())
+          + " points per timeseries. Try decreasing the query resolution (?step=XX)");
+    }
+    Expr expr = parse(query);
+    if (expr.type() != ValueType.VECTOR && expr.type() != ValueType.SCALAR && !isTransformation(expr)) {
+      throw PromQlException.badData("invalid expression type \"" + expr.type().description()
+          + "\" for range query, must be Scalar or instant Vector");
+    }
+    return expr;
   }
 
   private static boolean isTransformation(Expr expr) {

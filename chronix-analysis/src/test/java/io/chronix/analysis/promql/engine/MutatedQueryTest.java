@@ -81,7 +81,7 @@ class MutatedQueryTest {
     assertEquals(1, ((QueryResult.Vector) result.data()).samples().size());
   }
 
-  private static List<String> corpus() throws Exception {
+  static List<String> corpus() throws Exception {
     Path dir = Path.of(System.getProperty("chronix.promql.dir"));
     Set<String> queries = new LinkedHashSet<>();
     List<Path> files;
@@ -98,7 +98,7 @@ class MutatedQueryTest {
     return new ArrayList<>(queries);
   }
 
-  private static InMemorySource source() {
+  static InMemorySource source() {
     InMemorySource source = new InMemorySource();
     long[] times = new long[61];
     double[] counter = new double[61];

@@ -1,0 +1,45 @@
+package io.chronix.ingest.solr;
+
+import io.chronix.analysis.promql.engine.PointChanges;
+import io.chronix.ingest.security.AccessPolicy;
+import java.io.IOException;
+import java.util.function.Supplier;
+import javax.servlet.ServletException;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.handler.HandlerWrapper;
+
+/**
+ * Requests to the embedded node's own update and admin handlers (open to the admin role, or to all
+ * with {@code solr.openAdminHandlers}) change records behind the server's back: before and after
+ * each, every answer kept from the store's points is let go ({@link PointChanges#changedAll}).
+ * The series query handlers only read and pass unwatched.
+ */
+public final class SolrUpdateWatch extends HandlerWrapper {
+
+  private final AccessPolicy policy;
+  private final Supplier<PointChanges> changes;
+
+  /** @param changes where to tell (asked at each request: the storage comes up after the node) */
+  public SolrUpdateWatch(AccessPolicy policy, Supplier<PointChanges> changes) {
+    this.policy = policy;
+    this.changes = changes;
+  }
+
+  @Override
+  public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
+      throws IOException, ServletException {
+    String path = baseRequest.getHttpURI().getDecodedPath();
+    if (path == null || policy.need(path) != AccessPolicy.Need.SOLR_ADMIN) {
+      super.handle(target, baseRequest, request, response);
+      return;
+    }
+    changes.get().changedAll(); // a query evaluated meanwhile keeps nothing
+    try {
+      super.handle(target, baseRequest, request, response);
+    } finally {
+      changes.get().changedAll();
+    }
+  }
+}
