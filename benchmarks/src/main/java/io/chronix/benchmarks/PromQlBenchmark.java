@@ -70,9 +70,10 @@ import java.util.zip.GZIPInputStream;
  * {@value #STEADY_MAX_WARM_UP_ROUNDS} rounds), going round the shape's first windows again and
  * again instead of moving on (a dashboard asks its shapes all day, while the tables before measure
  * a shape's first few hundred requests, in which our server still compiles the paths that run
- * once a request), with VictoriaMetrics' result cache off ({@code nocache=1}), since ours has none
- * and the windows repeat. The first tables stay the comparison; the steady ones say what of the
- * difference is the compiling.
+ * once a request), with both servers' result caches off ({@code nocache=1}): the windows repeat,
+ * and these tables compare evaluating them. The first tables stay the comparison, both caches on
+ * as a dashboard finds them (a window a step from the last one is mostly kept); the steady ones
+ * say what of the difference is the compiling and the evaluation.
  *
  * <p>Ours runs as its user starts it ({@code ./chronix start} with the launcher's defaults, a process
  * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds] [--steady]}
@@ -219,14 +220,14 @@ public final class PromQlBenchmark {
    * shape's end in {@code direction} (back: -1; forward: 1), warm-up rounds counted first; with a
    * {@code cycle}, r modulo the cycle, so that the rounds go round the same windows.
    */
-  record Schedule(int direction, int maxWarmUpRounds, long warmUpMillis, int cycle, boolean peerCacheOff) {
+  record Schedule(int direction, int maxWarmUpRounds, long warmUpMillis, int cycle, boolean cachesOff) {
 
     /** Windows moving on without end, warm-up within the hour before the end (at most {@code maxWarmUp}). */
     static Schedule moving(int direction, int maxWarmUp) {
       return new Schedule(direction, maxWarmUp, WARM_UP_MILLIS, 0, false);
     }
 
-    /** Going round {@code windows} windows, warmed up for {@value #STEADY_WARM_UP_MILLIS} ms, the peer's cache off. */
+    /** Going round {@code windows} windows, warmed up for {@value #STEADY_WARM_UP_MILLIS} ms, both caches off. */
     static Schedule steady(int direction, int windows) {
       return new Schedule(direction, STEADY_MAX_WARM_UP_ROUNDS, STEADY_WARM_UP_MILLIS, windows, true);
     }
@@ -256,7 +257,7 @@ public final class PromQlBenchmark {
   private static void measureSteady(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int windows)
       throws Exception {
     System.out.printf("%nSteady state (--steady): each shape going round its first windows (at most %d), after"
-        + " warm-up rounds of at least %d ms (at most %d), %d measured rounds; VictoriaMetrics with nocache=1:%n%n",
+        + " warm-up rounds of at least %d ms (at most %d), %d measured rounds; both with nocache=1:%n%n",
         windows, STEADY_WARM_UP_MILLIS, STEADY_MAX_WARM_UP_ROUNDS, 3 * rounds);
     int atMost = 0;
     for (Shape shape : shapes) {
@@ -296,7 +297,7 @@ public final class PromQlBenchmark {
       while (warmRounds < WARM_UP_ROUNDS
           || (warmNanos < schedule.warmUpMillis() * 1_000_000 && warmRounds < maxWarmRounds)) {
         Answer[] answers = askBoth(ours, vm, shape, schedule.end(shape, warmRounds), warmRounds,
-            schedule.peerCacheOff());
+            schedule.cachesOff());
         if (firstMs == null) {
           firstMs = new double[] {answers[0].nanos() / 1e6, answers[1].nanos() / 1e6};
         }
@@ -305,7 +306,7 @@ public final class PromQlBenchmark {
       }
       for (int round = 0; round < rounds; round++) {
         Answer[] answers = askBoth(ours, vm, shape, schedule.end(shape, warmRounds + round), round,
-            schedule.peerCacheOff());
+            schedule.cachesOff());
         oursAnswer = answers[0];
         vmAnswer = answers[1];
         oursNanos[round] = oursAnswer.nanos();
@@ -512,19 +513,21 @@ public final class PromQlBenchmark {
   // ---- queries
 
   /** Ours and VictoriaMetrics' answers for one window, {@code [ours, VM]}; who goes first alternates by round. */
-  private static Answer[] askBoth(URI ours, URI vm, Shape shape, long end, int round, boolean peerCacheOff)
+  private static Answer[] askBoth(URI ours, URI vm, Shape shape, long end, int round, boolean cachesOff)
       throws Exception {
     boolean oursFirst = round % 2 == 0;
-    Answer a = oursFirst ? askOurs(ours, shape, end) : askPeer(vm, shape, end, peerCacheOff);
-    Answer b = oursFirst ? askPeer(vm, shape, end, peerCacheOff) : askOurs(ours, shape, end);
+    Answer a = oursFirst ? askOurs(ours, shape, end, cachesOff) : askPeer(vm, shape, end, cachesOff);
+    Answer b = oursFirst ? askPeer(vm, shape, end, cachesOff) : askOurs(ours, shape, end, cachesOff);
     return oursFirst ? new Answer[] {a, b} : new Answer[] {b, a};
   }
 
-  private static Answer askOurs(URI base, Shape shape, long end) throws Exception {
+  /** @param cacheOff with {@code nocache=1}: our range cache neither asked nor filled, as VictoriaMetrics' */
+  private static Answer askOurs(URI base, Shape shape, long end, boolean cacheOff) throws Exception {
     if (shape.outlierSelector() != null) {
       long start = System.nanoTime();
-      JsonNode body = post(base, "/api/v1/query_range", Map.of("query", "chronix_outlier(" + shape.outlierSelector()
-          + "[1h])", "start", seconds(end - shape.rangeMillis()), "end", seconds(end), "step", seconds(shape.stepMillis())));
+      JsonNode body = post(base, "/api/v1/query_range", withoutCache(cacheOff, Map.of("query", "chronix_outlier("
+          + shape.outlierSelector() + "[1h])", "start", seconds(end - shape.rangeMillis()), "end", seconds(end),
+          "step", seconds(shape.stepMillis()))));
       JsonNode values = body.at("/data/result/0/values");
       double[] verdicts = new double[values.size()];
       for (int i = 0; i < verdicts.length; i++) {
@@ -532,7 +535,7 @@ public final class PromQlBenchmark {
       }
       return new Answer(System.nanoTime() - start, body.at("/data/result").size(), verdicts.length, verdicts);
     }
-    return ask(base, shape, end, false);
+    return ask(base, shape, end, cacheOff);
   }
 
   /** @param cacheOff with {@code nocache=1}: VictoriaMetrics' result cache neither asked nor filled */
@@ -600,7 +603,7 @@ public final class PromQlBenchmark {
     return new Answer(System.nanoTime() - start, body.at("/data/result").size(), points, null);
   }
 
-  /** The form, with {@code nocache=1} added where asked (VictoriaMetrics' switch for its result cache). */
+  /** The form, with {@code nocache=1} added where asked (the switch of both servers' result caches). */
   static Map<String, String> withoutCache(boolean cacheOff, Map<String, String> form) {
     if (!cacheOff) {
       return form;

@@ -52,12 +52,12 @@ class PromQlBenchmarkTest {
   }
 
   @Test
-  void onlyTheSteadyStateTurnsThePeersCacheOff() {
+  void onlyTheSteadyStateTurnsBothCachesOff() {
     Map<String, String> form = new LinkedHashMap<>();
     form.put("query", "up");
     form.put("time", "1717200000");
-    assertSame(form, PromQlBenchmark.withoutCache(Schedule.moving(-1, 300).peerCacheOff(), form));
-    Map<String, String> without = PromQlBenchmark.withoutCache(Schedule.steady(-1, 60).peerCacheOff(), form);
+    assertSame(form, PromQlBenchmark.withoutCache(Schedule.moving(-1, 300).cachesOff(), form));
+    Map<String, String> without = PromQlBenchmark.withoutCache(Schedule.steady(-1, 60).cachesOff(), form);
     assertEquals("1", without.get("nocache"));
     assertEquals(List.of("query", "time", "nocache"), List.copyOf(without.keySet()));
     assertEquals(2, form.size(), "the form asked for stays as it was");

@@ -45,6 +45,12 @@ class RangeCacheServerTest {
       assertEquals(6.0, counts(api).get(T0 + 10 * MINUTE));
       assertEquals(6.0, counts(api).get(T0 + 10 * MINUTE));
       assertEquals(1L, answers(server).get("kept"), "asked again: from the kept steps");
+      String noCache = TestHttp.get(server.baseUrl() + "/api/v1/query_range?query="
+          + java.net.URLEncoder.encode(QUERY, java.nio.charset.StandardCharsets.UTF_8) + "&start=" + T0 / 1000
+          + "&end=" + (T0 + 20 * MINUTE) / 1000 + "&step=60&nocache=1").body();
+      assertTrue(noCache.contains("[" + (T0 + 10 * MINUTE) / 1000 + ",\"6\"]"), noCache);
+      assertEquals(Map.of("evaluated", 1L, "kept", 1L, "partly", 0L), answers(server),
+          "nocache=1, VictoriaMetrics' switch: evaluated without the kept steps");
 
       write(server, "temp,host=a value=1000 " + (T0 + 10 * MINUTE - 5_000) + "\n"); // late, between two points
       Map<Long, Double> late = counts(api);

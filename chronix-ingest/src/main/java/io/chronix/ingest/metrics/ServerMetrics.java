@@ -105,8 +105,8 @@ public final class ServerMetrics {
     }
     if (rangeCache != null) {
       RangeCache.Stats cache = rangeCache.stats();
-      String help = "PromQL range queries since the start, by where their steps came from (kept: all kept"
-          + " from an earlier answer; partly: some; evaluated: none)";
+      String help = "PromQL range queries through the range cache since the start (not those with nocache=1), by"
+          + " where their steps came from (kept: all kept from an earlier answer; partly: some; evaluated: none)";
       samples.add(new Sample("chronix_promql_range_answers", Kind.COUNTER, help, Map.of("from", "kept"), cache.hits()));
       samples.add(new Sample("chronix_promql_range_answers", Kind.COUNTER, help, Map.of("from", "partly"),
           cache.partHits()));

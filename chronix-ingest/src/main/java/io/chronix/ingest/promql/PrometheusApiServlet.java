@@ -33,6 +33,8 @@ public final class PrometheusApiServlet extends HttpServlet {
   private static final String TRUNCATED = "results truncated due to limit";
   /** Request parameter: {@code false} reads the samples even where a rollup tier answers (docs/lifecycle.md). */
   static final String ROLLUPS = "chronix.rollups";
+  /** Request parameter: {@code 1} or {@code true} evaluates every step, as VictoriaMetrics' switch of its cache does. */
+  static final String NO_CACHE = "nocache";
   /** Response header naming the rollup tiers a range query read. */
   static final String ROLLUP_HEADER = "X-Chronix-Rollup";
 
@@ -157,7 +159,9 @@ public final class PrometheusApiServlet extends HttpServlet {
     }
     Engine chosen = "false".equals(request.getParameter(ROLLUPS)) ? samplesOnly : engine;
     String text = query == null ? "" : query;
-    QueryResult result = ranges != null ? ranges.range(chosen, text, start, end, step, limits(request))
+    String noCache = request.getParameter(NO_CACHE);
+    boolean keep = ranges != null && !"1".equals(noCache) && !"true".equals(noCache);
+    QueryResult result = keep ? ranges.range(chosen, text, start, end, step, limits(request))
         : chosen.range(text, start, end, step, limits(request));
     if (!result.tiers().isEmpty()) {
       response.setHeader(ROLLUP_HEADER, String.join(",", result.tiers()));
