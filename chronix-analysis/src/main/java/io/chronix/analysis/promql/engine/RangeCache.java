@@ -2,6 +2,7 @@ package io.chronix.analysis.promql.engine;
 
 import io.chronix.analysis.promql.ast.Expr;
 import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.series.Points;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -265,8 +266,8 @@ public final class RangeCache implements PointChanges {
   private static List<QueryResult.Series> within(List<QueryResult.Series> series, long from, long to) {
     List<QueryResult.Series> result = new ArrayList<>(series.size());
     for (QueryResult.Series s : series) {
-      int first = lowerBound(s.timestamps(), s.size(), from);
-      int last = lowerBound(s.timestamps(), s.size(), to + 1);
+      int first = Points.lowerBound(s.timestamps(), s.size(), from);
+      int last = Points.lowerBound(s.timestamps(), s.size(), to + 1);
       if (first == 0 && last == s.size()) {
         result.add(s);
       } else if (last > first) {
@@ -275,21 +276,6 @@ public final class RangeCache implements PointChanges {
       }
     }
     return result;
-  }
-
-  /** The first index whose timestamp is at or after {@code time}. */
-  private static int lowerBound(long[] timestamps, int size, long time) {
-    int low = 0;
-    int high = size;
-    while (low < high) {
-      int mid = (low + high) >>> 1;
-      if (timestamps[mid] < time) {
-        low = mid + 1;
-      } else {
-        high = mid;
-      }
-    }
-    return low;
   }
 
   /** Heap bytes of the series, roughly: arrays, labels and the objects around them. */
