@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.chronix.analysis.promql.conformance.InMemorySource;
 import io.chronix.analysis.promql.model.LabelMatcher;
 import io.chronix.analysis.promql.model.Labels;
+import io.chronix.core.series.Points;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -196,6 +197,74 @@ class RangeCacheTest {
     assertEquals(1, cache.stats().partHits());
     assertEquals(expected.infos(), joined.infos());
     assertEquals(expected.warnings(), joined.warnings());
+  }
+
+  /**
+   * Late writes racing with queries: a writer overwrites one sample after another with ever larger
+   * values and tells each; every answer asked after a change was told shows it, whether its steps
+   * were kept, joined or evaluated.
+   */
+  @Test
+  void everyAnswerAskedAfterAChangeWasToldShowsIt() throws Exception {
+    InMemorySource memory = new InMemorySource();
+    long[] times = new long[61];
+    for (int i = 0; i < times.length; i++) {
+      times[i] = i * 10 * S;
+    }
+    memory.add(Labels.of("__name__", "late"), times, new double[times.length]);
+    Object lock = new Object();
+    SeriesSource source = (matchers, minTime, maxTime) -> {
+      synchronized (lock) {
+        return memory.select(matchers, minTime, maxTime);
+      }
+    };
+    Engine engine = new Engine(source, Runnable::run);
+    RangeCache cache = new RangeCache(64 << 20, Duration.ZERO, () -> 1_000_000 * S);
+    int changes = 1_000;
+    long[] changedAt = new long[changes + 1];
+    AtomicLong told = new AtomicLong();
+    List<String> stale = java.util.Collections.synchronizedList(new ArrayList<>());
+    Thread writer = new Thread(() -> {
+      java.util.Random random = new java.util.Random(7);
+      for (int k = 1; k <= changes; k++) {
+        long at = times[random.nextInt(times.length)];
+        changedAt[k] = at;
+        synchronized (lock) {
+          memory.add(Labels.of("__name__", "late"), new long[] {at}, new double[] {k});
+        }
+        cache.changedFrom(at);
+        told.set(k);
+        java.util.concurrent.locks.LockSupport.parkNanos(200_000); // queries in between, kept or not
+      }
+    });
+    Runnable reader = () -> {
+      java.util.Random random = new java.util.Random(Thread.currentThread().getId());
+      while (told.get() < changes) {
+        long k = told.get();
+        long at = changedAt[(int) k];
+        long start = k == 0 ? 0 : Math.min(at, random.nextInt(times.length) * 10 * S);
+        QueryResult answer = cache.range(engine, "late", start, 600 * S, 10 * S, LIMITS);
+        if (k > 0) {
+          QueryResult.Series late = ((QueryResult.Matrix) answer.data()).series().get(0);
+          int step = Points.lowerBound(late.timestamps(), late.size(), at);
+          if (late.values()[step] < k) {
+            stale.add("change " + k + " at " + at / S + " s: " + late.values()[step] + " from " + start / S + " s");
+          }
+        }
+      }
+    };
+    Thread[] readers = {new Thread(reader), new Thread(reader)};
+    for (Thread t : readers) {
+      t.start();
+    }
+    writer.start();
+    writer.join();
+    for (Thread t : readers) {
+      t.join();
+    }
+    assertEquals(List.of(), stale.subList(0, Math.min(5, stale.size())));
+    RangeCache.Stats stats = cache.stats();
+    assertTrue(stats.hits() + stats.partHits() > 0, "answers came from kept steps too: " + stats);
   }
 
   /** Null where both answers hold the same series, steps and values (bit for bit), else what differs. */
