@@ -73,10 +73,11 @@ import java.util.zip.GZIPInputStream;
  * once a request), with both servers' result caches off ({@code nocache=1}): the windows repeat,
  * and these tables compare evaluating them. The first tables stay the comparison, both caches on
  * as a dashboard finds them (a window a step from the last one is mostly kept); the steady ones
- * say what of the difference is the compiling and the evaluation.
+ * say what of the difference is the compiling and the evaluation. With {@code --kept} as well, the
+ * steady state leaves both caches on: what a dashboard asked again for the same windows gets.
  *
  * <p>Ours runs as its user starts it ({@code ./chronix start} with the launcher's defaults, a process
- * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds] [--steady]}
+ * of its own). Run: {@code benchmarks/run PromQlBenchmark [<p4 dir>] [rounds] [--steady [--kept]]}
  */
 public final class PromQlBenchmark {
 
@@ -143,6 +144,8 @@ public final class PromQlBenchmark {
   public static void main(String[] args) throws Exception {
     List<String> positional = new ArrayList<>(List.of(args));
     boolean steady = positional.remove("--steady");
+    // --kept: the steady state with both servers' result caches on, as a dashboard asked again finds them
+    boolean kept = positional.remove("--kept");
     Path input = Path.of(positional.size() > 0 ? positional.get(0) : "../shared/data/p4");
     int rounds = positional.size() > 1 ? Integer.parseInt(positional.get(1)) : 15;
     List<P4File> p4 = new ArrayList<>();
@@ -180,7 +183,7 @@ public final class PromQlBenchmark {
           WARM_UP_MILLIS);
       boolean allFaster = measure(shapes, ours, vm.base(), rounds, Schedule.moving(-1, MAX_WARM_UP_ROUNDS));
       if (steady) {
-        measureSteady(shapes, ours, vm.base(), rounds, -1, STEADY_WINDOWS);
+        measureSteady(shapes, ours, vm.base(), rounds, -1, STEADY_WINDOWS, !kept);
       }
 
       // the last half hour of the synthetic set sent now and left buffered, as under a steady load
@@ -196,7 +199,7 @@ public final class PromQlBenchmark {
       allFaster &= measure(liveShapes(), ours, vm.base(), rounds, Schedule.moving(1, MAX_LIVE_WARM_UP_ROUNDS));
       if (steady) {
         // round the windows the moving rounds may use, which stay near the live data
-        measureSteady(liveShapes(), ours, vm.base(), rounds, 1, MAX_LIVE_WARM_UP_ROUNDS);
+        measureSteady(liveShapes(), ours, vm.base(), rounds, 1, MAX_LIVE_WARM_UP_ROUNDS, !kept);
       }
       List<Shape> all = new ArrayList<>(shapes);
       all.addAll(liveShapes());
@@ -229,7 +232,12 @@ public final class PromQlBenchmark {
 
     /** Going round {@code windows} windows, warmed up for {@value #STEADY_WARM_UP_MILLIS} ms, both caches off. */
     static Schedule steady(int direction, int windows) {
-      return new Schedule(direction, STEADY_MAX_WARM_UP_ROUNDS, STEADY_WARM_UP_MILLIS, windows, true);
+      return steady(direction, windows, true);
+    }
+
+    /** As {@link #steady(int, int)}, both caches off or both on. */
+    static Schedule steady(int direction, int windows, boolean cachesOff) {
+      return new Schedule(direction, STEADY_MAX_WARM_UP_ROUNDS, STEADY_WARM_UP_MILLIS, windows, cachesOff);
     }
 
     /** The end of round {@code round}'s window. */
@@ -254,15 +262,17 @@ public final class PromQlBenchmark {
    * The steady state's table and how many of its shapes were at most VictoriaMetrics' median (a
    * schedule per shape: each goes round its own first windows).
    */
-  private static void measureSteady(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int windows)
-      throws Exception {
+  private static void measureSteady(List<Shape> shapes, URI ours, URI vm, int rounds, int direction, int windows,
+      boolean cachesOff) throws Exception {
     System.out.printf("%nSteady state (--steady): each shape going round its first windows (at most %d), after"
-        + " warm-up rounds of at least %d ms (at most %d), %d measured rounds; both with nocache=1:%n%n",
-        windows, STEADY_WARM_UP_MILLIS, STEADY_MAX_WARM_UP_ROUNDS, 3 * rounds);
+        + " warm-up rounds of at least %d ms (at most %d), %d measured rounds; %s:%n%n",
+        windows, STEADY_WARM_UP_MILLIS, STEADY_MAX_WARM_UP_ROUNDS, 3 * rounds,
+        cachesOff ? "both with nocache=1" : "both servers' result caches on (--kept)");
     int atMost = 0;
     for (Shape shape : shapes) {
       int cycle = (int) Math.max(1, Math.min(windows, HOUR / Schedule.step(shape)));
-      atMost += measure(List.of(shape), ours, vm, 3 * rounds, Schedule.steady(direction, cycle), shape == shapes.get(0))
+      atMost += measure(List.of(shape), ours, vm, 3 * rounds, Schedule.steady(direction, cycle, cachesOff),
+          shape == shapes.get(0))
           ? 1 : 0;
     }
     System.out.printf("steady state: %d of %d shapes at most VictoriaMetrics' median%n", atMost, shapes.size());

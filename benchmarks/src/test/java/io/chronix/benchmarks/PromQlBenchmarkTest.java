@@ -59,6 +59,7 @@ class PromQlBenchmarkTest {
     assertSame(form, PromQlBenchmark.withoutCache(Schedule.moving(-1, 300).cachesOff(), form));
     Map<String, String> without = PromQlBenchmark.withoutCache(Schedule.steady(-1, 60).cachesOff(), form);
     assertEquals("1", without.get("nocache"));
+    assertSame(form, PromQlBenchmark.withoutCache(Schedule.steady(-1, 60, false).cachesOff(), form), "--kept");
     assertEquals(List.of("query", "time", "nocache"), List.copyOf(without.keySet()));
     assertEquals(2, form.size(), "the form asked for stays as it was");
   }
