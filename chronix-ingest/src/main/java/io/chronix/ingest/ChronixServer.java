@@ -169,7 +169,7 @@ public final class ChronixServer implements AutoCloseable {
           config.dataDir(), solrNode != null, System::currentTimeMillis).withRangeCache(rangeCache);
       HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers, rangeCache,
           ChronixServer::epochNanos, new Observability(counters, metrics, recentErrors),
-          solrNode != null ? new Backups(solrClient, config.collection()) : null);
+          solrNode != null ? new Backups(solrClient, config.collection()).reportingTo(storage.changes()) : null);
       listeners = SocketListeners.open(config, writer, counters, ChronixServer::epochNanos, config.authEnabled());
       if (solrNode != null) {
         // the node shares this JVM, so its series queries can add what is not yet searchable

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.core.chunk.Chunker;
+import io.chronix.ingest.compaction.Compactor;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.record.WriteOrderClock;
 import io.chronix.core.series.Points;
@@ -35,6 +36,41 @@ class CompactionTest {
       sum += record.get("count").asLong();
     }
     return sum;
+  }
+
+  /** A run that rewrites records tells from their earliest point on; one that rewrites none tells nothing. */
+  @Test
+  void aRunTellsWhereItRewroteRecords() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("solr.openAdminHandlers", "true") // the compactor below works through Solr's update handler
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start();
+        Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+      for (int flush = 0; flush < 3; flush++) { // three small records of 10 points
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+          lines.append("slow,host=a value=1 ").append(1_000_000L + flush * 10 + i).append('\n');
+        }
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=s", lines.toString(), false).statusCode());
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      }
+      java.util.List<Long> told = new java.util.ArrayList<>();
+      Compactor compactor = new Compactor(solr, "chronix", 100, ChunkCodec.lossless())
+          .reportingTo(new io.chronix.analysis.promql.engine.PointChanges() {
+            @Override
+            public void changedFrom(long millis) {
+              told.add(millis);
+            }
+
+            @Override
+            public void changedAll() {
+              told.add(Long.MIN_VALUE);
+            }
+          });
+      assertEquals(1, compactor.compact().series());
+      assertEquals(java.util.List.of(1_000_000_000L), told, "from the earliest rewritten point, in milliseconds");
+      assertEquals(0, compactor.compact().series());
+      assertEquals(1, told.size(), "nothing rewritten, nothing told");
+    }
   }
 
   @Test

@@ -40,11 +40,7 @@ public final class BackupServlet extends HttpServlet {
     try {
       storage.writeBuffers();
       if (restore) {
-        try {
-          backups.restore(Path.of(dir));
-        } finally {
-          storage.changes().changedAll(); // every point may differ now, also after a restore that failed half-way
-        }
+        backups.restore(Path.of(dir));
       } else {
         backups.backup(Path.of(dir));
       }

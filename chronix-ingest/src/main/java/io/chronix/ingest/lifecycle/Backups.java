@@ -1,5 +1,6 @@
 package io.chronix.ingest.lifecycle;
 
+import io.chronix.analysis.promql.engine.PointChanges;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ public final class Backups {
 
   private final SolrClient solr;
   private final String collection;
+  private PointChanges changes = PointChanges.NONE;
 
   public Backups(SolrClient solr, String collection) {
     this.solr = solr;
@@ -62,6 +64,12 @@ public final class Backups {
     }
   }
 
+  /** Tells {@code changes} of every restore: all points may differ after it. */
+  public Backups reportingTo(PointChanges changes) {
+    this.changes = changes;
+    return this;
+  }
+
   /** @throws IllegalArgumentException when the directory holds no backup */
   public void restore(Path dir) throws IOException {
     Path source = dir.toAbsolutePath().normalize();
@@ -69,13 +77,17 @@ public final class Backups {
       throw new IllegalArgumentException(source + " holds no backup (" + snapshot(source).getFileName()
           + " is missing)");
     }
-    replication("command", "restore", "location", source.toString(), "name", NAME);
-    awaitStatus("restore", () -> {
-      NamedList<?> status = (NamedList<?>) replication("command", "restorestatus").get("restorestatus");
-      Object state = status == null ? null : status.get("status");
-      return "success".equals(state) ? "done" : state instanceof String text && text.startsWith("fail")
-          ? "failed: " + status.get("exception") : null;
-    });
+    try {
+      replication("command", "restore", "location", source.toString(), "name", NAME);
+      awaitStatus("restore", () -> {
+        NamedList<?> status = (NamedList<?>) replication("command", "restorestatus").get("restorestatus");
+        Object state = status == null ? null : status.get("status");
+        return "success".equals(state) ? "done" : state instanceof String text && text.startsWith("fail")
+            ? "failed: " + status.get("exception") : null;
+      });
+    } finally {
+      changes.changedAll(); // also after a restore that failed half-way
+    }
   }
 
   private interface Status {
