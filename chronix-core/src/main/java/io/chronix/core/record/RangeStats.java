@@ -3,6 +3,7 @@ package io.chronix.core.record;
 import io.chronix.core.codec.ChunkBlocks;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.series.Points;
+import java.util.function.IntFunction;
 
 /**
  * The statistics of a record's points within a time range, and the timestamps of the first and
@@ -10,8 +11,12 @@ import io.chronix.core.series.Points;
  * in order, the blocks wholly inside the range give their values alone, and only the (at most two)
  * blocks cut by the range's ends are decoded with their timestamps. A `max` over a few hours of a
  * day-long record spent a third of its time decoding timestamps it did not need and joining
- * blocks into points. The figures are those of decoding the range and taking
- * {@link RecordStats#of(Points)} over it, the sum included.
+ * blocks into points. Each inner block's figures can be kept ({@link BlockStats}) for the next
+ * query that covers it. The figures are those of decoding the range and taking
+ * {@link RecordStats#of(Points)} over it, but for the sum: the cut blocks' values are summed one
+ * by one and each inner block adds its own sum, whether kept or not (so the answer does not
+ * depend on what is kept), which may differ in the last bits from one running sum, as the sums
+ * of several records added do.
  */
 public record RangeStats(RecordStats stats, long firstNanos, long lastNanos) {
 
@@ -22,6 +27,19 @@ public record RangeStats(RecordStats stats, long firstNanos, long lastNanos) {
    * @throws io.chronix.core.codec.CorruptBlobException where the blob is damaged or beyond the limits
    */
   public static RangeStats of(byte[] blob, ChunkCodec.Limits limits, long fromInclusive, long toExclusive) {
+    return of(blob, limits, fromInclusive, toExclusive, null);
+  }
+
+  /**
+   * As {@link #of(byte[], ChunkCodec.Limits, long, long)}, with the figures of the blob's inner
+   * blocks taken from those kept for it where they are there, and kept there where they are not.
+   *
+   * @param keptFor this blob's block figures, given its number of blocks (asked only where the
+   *     range holds a block whole); null to keep none
+   * @throws IllegalArgumentException where the figures given are of another number of blocks
+   */
+  public static RangeStats of(byte[] blob, ChunkCodec.Limits limits, long fromInclusive, long toExclusive,
+      IntFunction<BlockStats> keptFor) {
     ChunkBlocks blocks = ChunkCodec.blocks(blob, limits);
     if (blocks == null || !blocks.inOrder() || !blocks.numeric()) {
       return of(ChunkCodec.decode(blob, limits, fromInclusive, toExclusive).clip(fromInclusive, toExclusive));
@@ -37,11 +55,14 @@ public record RangeStats(RecordStats stats, long firstNanos, long lastNanos) {
     long firstNanos = head.isEmpty() ? Long.MIN_VALUE : head.timestamp(0);
     long lastNanos = head.isEmpty() ? Long.MIN_VALUE : head.timestamp(head.size() - 1);
     if (last > first) {
+      BlockStats kept = keptFor == null || last - first < 2 ? null : keptFor.apply(blocks.count());
+      if (kept != null && kept.blocks() != blocks.count()) {
+        throw new IllegalArgumentException("block figures of " + kept.blocks() + " blocks for a blob of " + blocks.count());
+      }
       // blocks between the two ends lie wholly in the range: each starts at or after the head's
       // successor's first timestamp (>= from) and ends by its successor's first (< to)
       for (int b = first + 1; b < last; b++) {
-        double[] numbers = blocks.numbers(b);
-        running.add(numbers, 0, numbers.length);
+        addInner(blocks, b, kept, running);
         if (firstNanos == Long.MIN_VALUE) {
           firstNanos = blocks.firstTimestamp(b);
         }
@@ -54,6 +75,21 @@ public record RangeStats(RecordStats stats, long firstNanos, long lastNanos) {
       lastNanos = tail.timestamp(tail.size() - 1);
     }
     return running.count() == 0 ? null : new RangeStats(running.stats(), firstNanos, lastNanos);
+  }
+
+  /** Adds inner block {@code b} by its figures, kept or taken now (and then kept where they can be). */
+  private static void addInner(ChunkBlocks blocks, int b, BlockStats kept, RecordStats.Running running) {
+    if (kept != null && kept.knows(b)) {
+      kept.addTo(running, b, blocks.size(b));
+      return;
+    }
+    double[] numbers = blocks.numbers(b);
+    RecordStats.Running block = new RecordStats.Running();
+    block.add(numbers, 0, numbers.length);
+    if (kept != null) {
+      kept.keep(b, block);
+    }
+    running.addSummary(block);
   }
 
   /** Over points already decoded and clipped to the range, or null when there are none. */

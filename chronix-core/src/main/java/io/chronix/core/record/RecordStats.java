@@ -79,8 +79,54 @@ public record RecordStats(long count, double min, double max, double sum, double
       this.any = any;
     }
 
+    /**
+     * Adds the figures of {@code size > 0} values taken apart, in order after those added so far:
+     * min, max, count, first and last as if the values themselves were added; the sum adds their
+     * sum to the running one, which may differ in the last bits from adding them one by one.
+     */
+    void addSummary(Running values) {
+      addSummary(values.count, values.any, values.min, values.max, values.sum, values.first, values.last);
+    }
+
+    /**
+     * As {@link #addSummary(Running)}, from the figures themselves.
+     *
+     * @param anyNumber whether any of the values is not NaN (else min, max and sum are ignored)
+     */
+    void addSummary(long size, boolean anyNumber, double min, double max, double sum, double first, double last) {
+      if (size <= 0) {
+        throw new IllegalArgumentException("a summary of no values");
+      }
+      if (count == 0) {
+        this.first = first;
+      }
+      this.last = last;
+      count += size;
+      if (!anyNumber) {
+        return;
+      }
+      if (!any) {
+        this.min = min;
+        this.max = max;
+        any = true;
+      } else {
+        if (min < this.min || (min == 0.0 && this.min == 0.0 && Double.doubleToRawLongBits(min) != 0)) {
+          this.min = min;
+        }
+        if (max > this.max || (max == 0.0 && this.max == 0.0 && Double.doubleToRawLongBits(this.max) != 0)) {
+          this.max = max;
+        }
+      }
+      this.sum += sum;
+    }
+
     public long count() {
       return count;
+    }
+
+    /** Whether any value added so far is not NaN. */
+    boolean anyNumber() {
+      return any;
     }
 
     /** The statistics so far; at least one value must have been added. */

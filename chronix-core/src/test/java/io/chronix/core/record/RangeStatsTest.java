@@ -3,6 +3,7 @@ package io.chronix.core.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.Compressions;
@@ -16,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Statistics over a range read from a blob's blocks equal those of the decoded, clipped points,
- * bit for bit (the sum is one running sum either way), for every value type and block size (equal
- * timestamps across a block boundary: RangeDecodeTest).
+ * bit for bit but for the sum, where inner blocks add their own sums (equal to the last bits), for
+ * every value type and block size (equal timestamps across a block boundary: RangeDecodeTest).
+ * Figures of blocks kept for the next query give the same answers, bit for bit.
  */
 class RangeStatsTest {
 
@@ -43,11 +45,118 @@ class RangeStatsTest {
         }
         for (long[] range : ranges) {
           RangeStats expected = RangeStats.of(points.clip(range[0], range[1]));
-          assertEquals(expected, RangeStats.of(blob, LIMITS, range[0], range[1]),
+          assertSameFigures(expected, RangeStats.of(blob, LIMITS, range[0], range[1]),
               points.type() + ", blocks of " + block + ", [" + range[0] + ", " + range[1] + ")");
         }
       }
     }
+  }
+
+  /** Whatever is kept of a blob's blocks, in any order of ranges, the answers are those without. */
+  @Test
+  void keptBlockFiguresGiveTheAnswersOfDecoding() {
+    Random random = new Random(13);
+    for (Points points : chunks(random, 400)) {
+      for (int block : new int[] {1, 7, 64}) {
+        byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, block).encode(points);
+        BlockStats[] kept = new BlockStats[1];
+        for (int r = 0; r < 300; r++) {
+          int a = random.nextInt(points.size());
+          int b = a + random.nextInt(points.size() - a);
+          long from = points.timestamp(a) + random.nextInt(3) - 1;
+          long to = points.timestamp(b) + random.nextInt(3);
+          RangeStats keeping = RangeStats.of(blob, LIMITS, from, to, blocks -> {
+            if (kept[0] == null) {
+              kept[0] = new BlockStats(blocks);
+            }
+            return kept[0];
+          });
+          assertEquals(RangeStats.of(blob, LIMITS, from, to), keeping,
+              points.type() + ", blocks of " + block + ", [" + from + ", " + to + "), round " + r);
+        }
+        if (points.type() != ValueType.STRING && points.type() != ValueType.ARRAY) {
+          assertTrue(kept[0].known() > 0, points.type() + ": blocks of " + block + " kept");
+        }
+      }
+    }
+  }
+
+  /** An inner block whose figures are kept is not decoded again: other figures kept there show. */
+  @Test
+  void innerBlocksAreAnsweredFromTheKeptFigures() {
+    long[] timestamps = new long[40];
+    double[] values = new double[40];
+    for (int i = 0; i < 40; i++) {
+      timestamps[i] = (i + 1) * SECOND;
+      values[i] = i;
+    }
+    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 10).encode(Points.wrap(timestamps, values, 40));
+    BlockStats kept = new BlockStats(4);
+    long from = 5 * SECOND;
+    long to = 36 * SECOND; // blocks 1 and 2 whole, 0 and 3 cut
+    RangeStats first = RangeStats.of(blob, LIMITS, from, to, blocks -> kept);
+    assertEquals(new RecordStats(31, 4, 34, sum(4, 34), 4, 34), first.stats());
+    assertEquals(2, kept.known());
+    assertTrue(kept.knows(1) && kept.knows(2));
+
+    BlockStats planted = new BlockStats(4);
+    RecordStats.Running other = new RecordStats.Running();
+    other.add(new double[] {-100, 5, 1000}, 0, 3);
+    planted.keep(2, other);
+    RangeStats answered = RangeStats.of(blob, LIMITS, from, to, blocks -> planted);
+    assertEquals(-100.0, answered.stats().min());
+    assertEquals(1000.0, answered.stats().max());
+    assertTrue(planted.knows(1), "block 1 decoded and kept, block 2 taken as planted");
+  }
+
+  /** -0.0 is the smaller zero and 0.0 the larger, whichever inner block holds them. */
+  @Test
+  void signedZerosOfInnerBlocksCountAsTheValuesDo() {
+    double[][] orders = {{0.0, -0.0, 0.0, -0.0, 0.0}, {-0.0, 0.0, -0.0, 0.0, -0.0}, {0.0, 0.0, -0.0, -0.0, 0.0}};
+    for (double[] values : orders) {
+      long[] timestamps = {1, 2, 3, 4, 5};
+      Points points = Points.wrap(timestamps, values, 5);
+      byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 1).encode(points);
+      for (BlockStats kept : new BlockStats[] {null, new BlockStats(5)}) {
+        RangeStats stats = RangeStats.of(blob, LIMITS, 1, 6, kept == null ? null : blocks -> kept);
+        assertEquals(RangeStats.of(points), stats, java.util.Arrays.toString(values) + (kept == null ? "" : ", kept"));
+      }
+    }
+  }
+
+  @Test
+  void figuresOfAnotherBlobAreRefused() {
+    Points points = chunks(new Random(3), 100).get(0);
+    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 10).encode(points);
+    assertThrows(IllegalArgumentException.class, () -> RangeStats.of(blob, LIMITS, Long.MIN_VALUE, Long.MAX_VALUE,
+        blocks -> new BlockStats(blocks + 1)));
+  }
+
+  /** Figures bit for bit, the sum to the last bits (inner blocks add their own sums). */
+  private static void assertSameFigures(RangeStats expected, RangeStats actual, String what) {
+    if (expected == null || actual == null) {
+      assertEquals(expected, actual, what);
+      return;
+    }
+    RecordStats e = expected.stats();
+    RecordStats a = actual.stats();
+    assertEquals(new RangeStats(new RecordStats(e.count(), e.min(), e.max(), 0, e.first(), e.last()),
+            expected.firstNanos(), expected.lastNanos()),
+        new RangeStats(new RecordStats(a.count(), a.min(), a.max(), 0, a.first(), a.last()),
+            actual.firstNanos(), actual.lastNanos()), what);
+    if (Double.isNaN(e.sum()) || Double.isNaN(a.sum())) {
+      assertEquals(e.sum(), a.sum(), what + ": sum");
+    } else {
+      assertEquals(e.sum(), a.sum(), Math.abs(e.sum()) * 1e-12, what + ": sum");
+    }
+  }
+
+  private static double sum(int from, int to) {
+    double sum = 0;
+    for (int i = from; i <= to; i++) {
+      sum += i;
+    }
+    return sum;
   }
 
   @Test
@@ -69,7 +178,7 @@ class RangeStatsTest {
     byte[] gzip = new ChunkCodec(Compressions.byName("gzip"), 0, 16).encode(points);
     long from = points.timestamp(20);
     long to = points.timestamp(150);
-    assertEquals(RangeStats.of(points.clip(from, to)), RangeStats.of(gzip, LIMITS, from, to));
+    assertSameFigures(RangeStats.of(points.clip(from, to)), RangeStats.of(gzip, LIMITS, from, to), "gzip");
   }
 
   /** Damage in a block the range reads by its values alone is still found by the checksum. */

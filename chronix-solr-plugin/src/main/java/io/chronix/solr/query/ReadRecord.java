@@ -1,5 +1,7 @@
 package io.chronix.solr.query;
 
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.BlockStats;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
 import io.chronix.core.record.RecordStats;
@@ -14,7 +16,8 @@ import org.apache.lucene.util.BytesRef;
  * finding a dozen fields by name, copying the series fields and reading the statistics was 13 % of
  * a {@code rate} over 1,000 counters, on the request's thread before any decoding (docs/benchmarks.md).
  *
- * <p>Shared between requests: nothing in it is changed after it is made.
+ * <p>Shared between requests: nothing in it is changed after it is made, but for the figures of
+ * its blob's blocks, which queries over ranges keep in it as they decode them ({@link BlockStats}).
  */
 final class ReadRecord {
 
@@ -34,6 +37,8 @@ final class ReadRecord {
   private final RecordStats stats;
   private final SeriesFields fields;
   private final long bytes;
+  /** Made on first use, by whichever query comes first; a second one made by a race only repeats work. */
+  private volatile BlockStats blockStats;
 
   private ReadRecord(String id, String seriesId, long count, long startMillis, long endMillis, byte[] blob,
       RecordStats stats, SeriesFields fields, long bytes) {
@@ -94,7 +99,11 @@ final class ReadRecord {
     // the series id is a string of its own where it is not the whole id
     bytes += 2L * (id.length() + (seriesId == id ? 0 : seriesId.length())) + (blob == null ? 0 : blob.length)
         + NUMBER_BYTES;
-    return new ReadRecord(id, seriesId, required(stats[0], RecordFields.COUNT, id),
+    long count = required(stats[0], RecordFields.COUNT, id);
+    if (blob != null) { // the figures of its blocks, as queries may keep them
+      bytes += OVERHEAD + (count + ChunkCodec.BLOCK_POINTS - 1) / ChunkCodec.BLOCK_POINTS * BlockStats.BYTES_A_BLOCK;
+    }
+    return new ReadRecord(id, seriesId, count,
         required(start, RecordFields.START, id), required(end, RecordFields.END, id), blob, statsOf(stats), fields,
         bytes);
   }
@@ -138,6 +147,19 @@ final class ReadRecord {
   /** Adds the record's series fields to a joined series' fields. */
   void addFieldsTo(SeriesFields joined) {
     joined.addAll(fields);
+  }
+
+  /**
+   * The figures of the blob's {@code blocks} blocks that queries keep here; the record's weight
+   * counts them, estimated from its point count.
+   */
+  BlockStats blockStats(int blocks) {
+    BlockStats kept = blockStats;
+    if (kept == null || kept.blocks() != blocks) {
+      kept = new BlockStats(blocks);
+      blockStats = kept;
+    }
+    return kept;
   }
 
   /** What the record holds in memory, estimated: its weight in the cache. */

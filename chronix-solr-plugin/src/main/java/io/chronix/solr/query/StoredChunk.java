@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.record.BlockStats;
 import io.chronix.core.record.RangeStats;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordStats;
@@ -9,6 +10,7 @@ import io.chronix.core.series.Points;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Set;
+import java.util.function.IntFunction;
 import org.apache.lucene.util.BytesRef;
 import org.apache.solr.common.SolrException;
 import org.apache.solr.search.SolrIndexSearcher;
@@ -21,10 +23,12 @@ import org.apache.solr.search.SolrIndexSearcher;
  * points stand in for it.
  */
 record StoredChunk(String id, int docId, long version, byte[] data, long startMillis, long endMillis,
-    RecordStats stats, TimeRange decodedRange, Points decoded) {
+    RecordStats stats, IntFunction<BlockStats> blockStats, TimeRange decodedRange, Points decoded) {
 
-  StoredChunk(String id, int docId, long version, byte[] data, long startMillis, long endMillis, RecordStats stats) {
-    this(id, docId, version, data, startMillis, endMillis, stats, null, null);
+  /** @param blockStats where the figures of the blob's blocks are kept ({@link RangeStats}), or null */
+  StoredChunk(String id, int docId, long version, byte[] data, long startMillis, long endMillis, RecordStats stats,
+      IntFunction<BlockStats> blockStats) {
+    this(id, docId, version, data, startMillis, endMillis, stats, blockStats, null, null);
   }
 
   /**
@@ -33,7 +37,7 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
    * them into the old generation: on 10,000 series a third of the query's time was collection.
    */
   StoredChunk decodedFor(TimeRange range) throws CorruptBlobException {
-    return new StoredChunk(id, docId, version, null, startMillis, endMillis, stats, range, blobPoints(range));
+    return new StoredChunk(id, docId, version, null, startMillis, endMillis, stats, null, range, blobPoints(range));
   }
 
   private Points blobPoints(TimeRange range) throws CorruptBlobException {
@@ -50,7 +54,7 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
       BytesRef blob = searcher.getIndexReader().storedFields().document(docId, Set.of(RecordFields.DATA))
           .getBinaryValue(RecordFields.DATA);
       byte[] bytes = blob == null ? new byte[0] : BytesRef.deepCopyOf(blob).bytes;
-      return new StoredChunk(id, docId, version, bytes, startMillis, endMillis, stats, null, null);
+      return new StoredChunk(id, docId, version, bytes, startMillis, endMillis, stats, null, null, null);
     } catch (IOException e) {
       throw new UncheckedIOException("record " + id + ": reading its blob", e);
     }
@@ -71,7 +75,7 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
       throw new IllegalStateException("record " + id + ": statistics asked of a record without its blob");
     }
     try {
-      return RangeStats.of(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
+      return RangeStats.of(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive(), blockStats);
     } catch (CorruptBlobException e) {
       throw undecodable(series, e);
     }

@@ -116,7 +116,7 @@ class CutRecordsTest {
     fields.add("name", "cpu_load");
     SolrException error = assertThrows(SolrException.class, () -> {
       for (int r = 0; r < CutRecords.BATCH * 3; r++) {
-        StoredChunk chunk = r == 300 ? new StoredChunk("broken", 0, 0, new byte[] {9, 9, 9}, T0, T0 + 500_000L, null)
+        StoredChunk chunk = r == 300 ? new StoredChunk("broken", 0, 0, new byte[] {9, 9, 9}, T0, T0 + 500_000L, null, null)
             : chunk("r" + r, 100);
         cuts.add(group, chunk, fields, 100);
       }
@@ -132,7 +132,7 @@ class CutRecordsTest {
       points.add((T0 + i * 1000L) * 1_000_000L, Math.sin(i));
     }
     long last = T0 + (seconds - 1) * 1000L;
-    return new StoredChunk(id, 0, 0, ChunkCodec.lossless().encode(points), T0, last, null);
+    return new StoredChunk(id, 0, 0, ChunkCodec.lossless().encode(points), T0, last, null, null);
   }
 
   private static void assertSamePoints(Points expected, Points actual) {
