@@ -136,6 +136,38 @@ class RecordStatsQueryTest {
     }
   }
 
+  /**
+   * Two clients sending one series' two halves at once leave records that each span both halves:
+   * they overlap but share no timestamp, and their statistics answer together as the points would,
+   * over the whole series and ranges that cut them. A point then sent again makes them share one.
+   */
+  @Test
+  void interleavedRecordsAnswerAsThePointsWould() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "10")).start()) {
+      for (int odd = 0; odd < 3; odd++) { // even seconds to 18, odd ones to 19, then 20 to 29: a record each
+        StringBuilder lines = new StringBuilder();
+        for (int i = odd == 2 ? 20 : odd; i < (odd == 2 ? 30 : 20); i += odd == 2 ? 1 : 2) {
+          lines.append("agg,host=a value=").append((i * 37 % 101) - 50.5).append(' ').append(T0 + i * 1000L).append('\n');
+        }
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+        assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      }
+      var listed = TestHttp.get(server.solrUrl() + "/chronix/select?wt=json&q=name:agg&fl=start,end&sort=start%20asc");
+      JsonNode records = new com.fasterxml.jackson.databind.ObjectMapper().readTree(listed.body()).at("/response/docs");
+      assertEquals(3, records.size(), listed.body());
+      assertTrue(records.at("/1/start").asLong() <= records.at("/0/end").asLong(), "the first two overlap: " + records);
+      assertSameAsDecoded(server, "name:agg");
+      assertSameAsDecoded(server, T0 + 3_000, T0 + 33_000);
+      assertSameAsDecoded(server, T0 + 15_000, T0 + 25_000);
+
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms",
+          "agg,host=a value=9999 " + (T0 + 21_000) + "\n", false).statusCode());
+      assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+      assertEquals(9999.0, assertSameAsDecoded(server, "name:agg").get("max").asDouble(), "the point sent again wins");
+    }
+  }
+
   @Test
   void recordsReadFromDocValuesAnswerAsTheirStoredFields() throws Exception {
     assertSameFromDocValuesAndStoredFields(true);

@@ -158,6 +158,31 @@ public final class ChunkBlocks {
   }
 
   /**
+   * In order: the timestamps in [{@code fromInclusive}, {@code toExclusive}), ascending, read from
+   * the blocks that reach into the range and without their values.
+   */
+  public long[] timestampsIn(long fromInclusive, long toExclusive) {
+    int first = firstReaching(fromInclusive);
+    int last = lastBefore(toExclusive);
+    if (first > last) {
+      return new long[0];
+    }
+    long total = 0;
+    for (int b = first; b <= last; b++) {
+      total += size(b);
+    }
+    long[] all = new long[(int) total];
+    int filled = 0;
+    for (int b = first; b <= last; b++) {
+      decodeTimestamps(b, all, filled);
+      filled += size(b);
+    }
+    int from = Points.lowerBound(all, 0, filled, fromInclusive);
+    int to = Points.lowerBound(all, from, filled, toExclusive);
+    return from == 0 && to == filled ? all : java.util.Arrays.copyOfRange(all, from, to);
+  }
+
+  /**
    * Block {@code b}'s points into {@code timestamps[offset]} and {@code values[offset]} onwards,
    * all of them; false where its values are not doubles (then the arrays may hold its timestamps
    * but its values are unread).

@@ -187,6 +187,32 @@ public final class ChunkCodec {
   }
 
   /**
+   * The blob's timestamps in [{@code fromInclusive}, {@code toExclusive}) (nanoseconds), ascending:
+   * of a blob in order of this version read from the blocks that reach into the range without
+   * their values, else decoded and sorted.
+   *
+   * @throws CorruptBlobException where the blob is damaged or beyond the limits
+   */
+  public static long[] timestampsIn(byte[] blob, Limits limits, long fromInclusive, long toExclusive) {
+    ChunkBlocks blocks = blocks(blob, limits);
+    if (blocks != null && blocks.inOrder()) {
+      return blocks.timestampsIn(fromInclusive, toExclusive);
+    }
+    Points points = decode(blob, limits);
+    long[] kept = new long[points.size()];
+    int n = 0;
+    for (int i = 0; i < points.size(); i++) {
+      long timestamp = points.timestamp(i);
+      if (timestamp >= fromInclusive && timestamp < toExclusive) {
+        kept[n++] = timestamp;
+      }
+    }
+    long[] inRange = java.util.Arrays.copyOf(kept, n);
+    java.util.Arrays.sort(inRange);
+    return inRange;
+  }
+
+  /**
    * Whether the blob holds a point with {@code fromInclusive <= timestamp < toExclusive}
    * (nanoseconds): in a blob in order of this version from its blocks' timestamps alone, else by
    * decoding it.

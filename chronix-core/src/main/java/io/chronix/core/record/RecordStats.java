@@ -144,8 +144,18 @@ public record RecordStats(long count, double min, double max, double sum, double
    * sums, which may differ from one running sum in the last bits.
    */
   public RecordStats followedBy(RecordStats later) {
-    return new RecordStats(count + later.count, ignoringNaN(min, later.min, Math::min),
-        ignoringNaN(max, later.max, Math::max), ignoringNaN(sum, later.sum, Double::sum), first, later.last);
+    return with(later, false, true);
+  }
+
+  /**
+   * The statistics of this span's points together with another span's that shares no timestamp
+   * with it, the two interleaving in time: {@code otherFirst} and {@code otherLast} tell whose
+   * point comes first and whose last. The sum adds the two partial sums, as {@link #followedBy}.
+   */
+  public RecordStats with(RecordStats other, boolean otherFirst, boolean otherLast) {
+    return new RecordStats(count + other.count, ignoringNaN(min, other.min, Math::min),
+        ignoringNaN(max, other.max, Math::max), ignoringNaN(sum, other.sum, Double::sum),
+        otherFirst ? other.first : first, otherLast ? other.last : last);
   }
 
   /** NaN stands for "no value" here: the other side wins; two values combine. */

@@ -1,5 +1,6 @@
 package io.chronix.core.codec;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -40,6 +41,31 @@ class RangeDecodeTest {
         }
       }
     }
+  }
+
+  /**
+   * A range's timestamps read without values: those of the clipped points, for every range around
+   * a chunk's timestamps (repeated ones across block boundaries among them), blocks of one to the
+   * whole chunk, and a chunk out of order (ascending all the same).
+   */
+  @Test
+  void aRangesTimestampsAreThoseOfTheClippedPoints() {
+    long[] timestamps = {10, 20, 21, 21, 21, 40, 41, 60, 80, 81, 82, 100};
+    Points points = Points.wrap(timestamps, new double[timestamps.length], timestamps.length);
+    for (int block = 1; block <= timestamps.length; block++) {
+      byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, block).encode(points);
+      for (long from = 0; from <= 105; from++) {
+        for (long to = from; to <= 106; to++) {
+          Points clipped = points.clip(from, to);
+          long[] expected = java.util.Arrays.copyOf(clipped.timestampArray(), clipped.size());
+          assertArrayEquals(expected, ChunkCodec.timestampsIn(blob, ChunkCodec.Limits.DEFAULT, from, to),
+              "blocks of " + block + ", [" + from + ", " + to + ")");
+        }
+      }
+    }
+    Points unordered = Points.wrap(new long[] {50, 10, 30, 20}, new double[4], 4);
+    byte[] blob = ChunkCodec.lossless().encode(unordered);
+    assertArrayEquals(new long[] {20, 30}, ChunkCodec.timestampsIn(blob, ChunkCodec.Limits.DEFAULT, 15, 35));
   }
 
   /**

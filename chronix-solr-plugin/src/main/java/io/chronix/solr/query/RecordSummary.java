@@ -7,35 +7,54 @@ import io.chronix.core.series.ValueType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apache.solr.search.SolrIndexSearcher;
 
 /**
  * A joined series as its statistics only (count, min, max, sum, first, last over the range), for
  * queries that ask nothing but such aggregations: records inside the range give their stored
  * statistics, only the records cut by the range's ends are read, as far as their blocks need. Spans are epoch milliseconds
- * of the first and last point in range.
+ * of the first and last point in range. Records whose spans overlap answer together where they
+ * share no timestamp ({@link RecordOverlaps}).
  */
 public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis) {
 
   /**
    * A group's records by their start and its buffered points after them, where statistics can
-   * stand in for their points: each record has statistics and overlaps no other, and each run of
-   * buffered points is numeric, strictly increasing and after everything before it (the records'
-   * last millisecond included), so that no point replaces another. Buffered points include chunks
-   * on their way to the store, which the records may hold already: those share the records'
-   * timestamps and have the series joined from its points instead.
+   * stand in for their points: each record has statistics, and each run of buffered points is
+   * numeric, strictly increasing and after everything before it (the records' last millisecond
+   * included), so that no point replaces another. Buffered points include chunks on their way to
+   * the store, which the records may hold already: those share the records' timestamps and have
+   * the series joined from its points instead. Records that overlap ({@code overlapping}) stand in
+   * only where their timestamps tell that they share none, which {@link #of} reads.
    */
-  record Parts(List<StoredChunk> byStart, List<Points> after) {
+  record Parts(List<StoredChunk> byStart, List<Points> after, boolean overlapping) {
 
     /** The parts, or null where statistics cannot stand in: told before any blob is read. */
     static Parts of(List<StoredChunk> chunks, List<Points> buffered) {
       List<StoredChunk> byStart = RecordSummary.byStart(chunks);
-      List<Points> after = byStart == null ? null : bufferedAfter(byStart, buffered);
-      return after == null ? null : new Parts(byStart, after);
+      if (byStart == null) {
+        return null;
+      }
+      long latestEnd = Long.MIN_VALUE;
+      boolean overlapping = false;
+      for (StoredChunk chunk : byStart) {
+        overlapping |= chunk.startMillis() <= latestEnd;
+        latestEnd = Math.max(latestEnd, chunk.endMillis());
+      }
+      List<Points> after = bufferedAfter(byStart.isEmpty() ? Long.MIN_VALUE : latestEnd, buffered);
+      return after == null ? null : new Parts(byStart, after, overlapping);
     }
   }
 
-  /** The summary of the parts within the range, or null where the range holds none of their points. */
-  static RecordSummary of(Parts parts, SeriesFields series, TimeRange range) {
+  /**
+   * The summary of the parts within the range, or null where the range holds none of their points
+   * or where the statistics cannot tell it: records that overlap and share a timestamp, or whose
+   * first (or last) points fall into one millisecond. The series is then joined from its points.
+   */
+  static RecordSummary of(Parts parts, SeriesFields series, TimeRange range, SolrIndexSearcher searcher) {
+    if (parts.overlapping() && !RecordOverlaps.shareNoTimestamp(parts.byStart(), series, range, searcher)) {
+      return null;
+    }
     RecordStats total = null;
     long first = 0;
     long last = 0;
@@ -59,10 +78,18 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
       if (total == null) {
         total = stats;
         first = from;
-      } else {
+        last = to;
+      } else if (!parts.overlapping()) {
         total = total.followedBy(stats);
+        last = to;
+      } else {
+        if (from == first || to == last) {
+          return null; // whose point comes first is not told by the millisecond
+        }
+        total = total.with(stats, from < first, to > last);
+        first = Math.min(first, from);
+        last = Math.max(last, to);
       }
-      last = to;
     }
     for (Points points : parts.after()) {
       Points inRange = range.isAll() ? points : points.clip(range.fromNanos(), range.toNanosExclusive());
@@ -85,7 +112,7 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
    * The buffered points in time order where each run is numeric, strictly increasing and after
    * everything before it (the records' last millisecond included); else null.
    */
-  private static List<Points> bufferedAfter(List<StoredChunk> byStart, List<Points> buffered) {
+  private static List<Points> bufferedAfter(long recordsEnd, List<Points> buffered) {
     if (buffered.isEmpty()) {
       return buffered;
     }
@@ -96,7 +123,7 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
       }
     }
     runs.sort(Comparator.comparingLong(points -> points.timestamp(0)));
-    long floor = byStart.isEmpty() ? Long.MIN_VALUE : (byStart.get(byStart.size() - 1).endMillis() + 1) * 1_000_000L;
+    long floor = recordsEnd == Long.MIN_VALUE ? Long.MIN_VALUE : (recordsEnd + 1) * 1_000_000L;
     for (Points points : runs) {
       boolean numeric = points.type() == ValueType.DOUBLE || points.type() == ValueType.LONG;
       if (!numeric || points.timestamp(0) < floor || !points.isStrictlyIncreasing()) {
@@ -107,12 +134,12 @@ public record RecordSummary(RecordStats stats, long firstMillis, long lastMillis
     return runs;
   }
 
-  /** The records by their start, or null where one lacks statistics or two overlap. */
+  /** The records by their start, or null where one lacks statistics. */
   private static List<StoredChunk> byStart(List<StoredChunk> chunks) {
     List<StoredChunk> byStart = new ArrayList<>(chunks);
     byStart.sort(Comparator.comparingLong(StoredChunk::startMillis));
     for (int i = 0; i < byStart.size(); i++) {
-      if (byStart.get(i).stats() == null || (i > 0 && byStart.get(i).startMillis() <= byStart.get(i - 1).endMillis())) {
+      if (byStart.get(i).stats() == null) {
         return null;
       }
     }

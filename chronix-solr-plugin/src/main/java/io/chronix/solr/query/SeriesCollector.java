@@ -121,7 +121,7 @@ public final class SeriesCollector {
     if (summarize) {
       for (Group group : groups.values()) {
         toJoin += group.points;
-        if (!group.summarizable()) {
+        if (!group.summarizedWithoutPoints()) {
           points[0] = countWithin(points[0], group.points);
         }
       }
@@ -164,7 +164,7 @@ public final class SeriesCollector {
   private JoinedSeries joinOne(List<String> key, Group group, SolrIndexSearcher searcher, TimeRange range,
       boolean summarize, RollupPlan plan, RollupSource rollups, UnaryOperator<JoinedSeries> each) {
     if (summarize && group.summarizable()) {
-      RecordSummary summary = RecordSummary.of(group.summaryParts, group.fields, range);
+      RecordSummary summary = RecordSummary.of(group.summaryParts, group.fields, range, searcher);
       if (summary != null) {
         return each.apply(new JoinedSeries(key, group.fields, new Points(0), summary));
       }
@@ -218,7 +218,7 @@ public final class SeriesCollector {
         holdsNone[i] = Boolean.FALSE.equals(told);
       }
       if (!holdsPoints[i] && !holdsNone[i]) {
-        if (!summarize || !group.summarizable()) { // a summary's other groups decode nothing
+        if (!summarize || !group.summarizedWithoutPoints()) { // a summary's other groups decode nothing
           counted = countWithin(counted, group.points);
         }
         unknown.add(ordered.get(i));
@@ -242,7 +242,7 @@ public final class SeriesCollector {
       boolean inPage = total >= offset && total - offset < rows;
       if (holdsPoints[i]) {
         if (inPage) {
-          if (!summarize || !group.summarizable()) {
+          if (!summarize || !group.summarizedWithoutPoints()) {
             counted = countWithin(counted, group.points);
             pendingPoints += group.points;
           }
@@ -707,8 +707,8 @@ public final class SeriesCollector {
     /**
      * Whether a summary answers this group from its records' statistics ({@link RecordSummary}),
      * decoding nothing but the blocks of records the range cuts: numeric, records that each have
-     * statistics and do not overlap, buffered points after them all. The others are joined from
-     * their points.
+     * statistics, buffered points after them all (records that overlap still have their timestamps
+     * read, {@link RecordSummary#of}). The others are joined from their points.
      */
     boolean summarizable() {
       if (!partsTold) { // asked when counting and again when joining: the records are sorted once
@@ -718,6 +718,15 @@ public final class SeriesCollector {
         partsTold = true;
       }
       return summaryParts != null;
+    }
+
+    /**
+     * Whether a summary answers this group without ever joining its points: counted against the
+     * decoded-points limit otherwise. Records that overlap may be joined after all, where their
+     * timestamps meet.
+     */
+    boolean summarizedWithoutPoints() {
+      return summarizable() && !summaryParts.overlapping();
     }
 
     /** What {@link #summarizable} found, once told; the group's records and buffered points are all known by then. */
