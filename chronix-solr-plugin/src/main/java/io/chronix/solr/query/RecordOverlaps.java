@@ -16,7 +16,7 @@ import org.apache.solr.search.SolrIndexSearcher;
  * <p>What two records' whole overlap holds is kept by their ids, for the JVM: a record id names
  * its series, span, point count and blob checksum, so it never stands for other points, and a
  * dashboard asks the same records again at every refresh. Reading both records' timestamps over a
- * P4 series' overlap of three hours was half of a whole-series {@code max} (docs/benchmarks.md).
+ * P4 series' overlap of three hours was more than half of a whole-series {@code max} (docs/benchmarks.md).
  */
 final class RecordOverlaps {
 
