@@ -9,8 +9,8 @@ import org.apache.solr.search.SolrIndexSearcher;
 
 /**
  * Whether records of one series whose spans overlap hold a point at the same timestamp. Two
- * clients sending one series' points of two days at once leave records that each span both days
- * but share no timestamp: their statistics still answer together. A shared timestamp means a point
+ * clients sending two parts of one series at once leave records that each span both parts but
+ * share no timestamp: their statistics still answer together. A shared timestamp means a point
  * sent again, where the later write wins and only the points tell the answer.
  *
  * <p>What two records' whole overlap holds is kept by their ids, for the JVM: a record id names

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Records whose spans overlap: statistics answer together where no timestamp is in two of them
- * (two days of one series sent at once by two clients), the points where one is (a point sent
+ * (two parts of one series sent at once by two clients), the points where one is (a point sent
  * again, whose later write wins).
  */
 class RecordSummaryTest {
