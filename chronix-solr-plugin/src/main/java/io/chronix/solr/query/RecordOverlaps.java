@@ -13,7 +13,8 @@ import org.apache.solr.search.SolrIndexSearcher;
  * share no timestamp: their statistics still answer together. A shared timestamp means a point
  * sent again, where the later write wins and only the points tell the answer.
  *
- * <p>What two records' whole overlap holds is kept by their ids, for the JVM: a record id names
+ * <p>Where two records' whole overlap holds timestamps in both (the first and last of them, or
+ * none) is kept by their ids, for the JVM, so each pair's blobs are read once: a record id names
  * its series, span, point count and blob checksum, so it never stands for other points, and a
  * dashboard asks the same records again at every refresh. Reading both records' timestamps over a
  * P4 series' overlap of three hours was more than half of a whole-series {@code max} (docs/benchmarks.md).
@@ -22,16 +23,27 @@ final class RecordOverlaps {
 
   /** Pairs whose verdicts are kept: some 200 bytes each. */
   private static final int KEPT_PAIRS = 10_000;
-  private static final Cache<Pair, Boolean> APART = Caffeine.newBuilder().maximumSize(KEPT_PAIRS)
+  private static final Cache<Pair, Shared> SHARED = Caffeine.newBuilder().maximumSize(KEPT_PAIRS)
       .executor(Runnable::run).build();
 
   private record Pair(String earlierId, String laterId) {}
 
+  /** The first and last timestamp (nanoseconds) that two records both hold; {@link #NONE} where none. */
+  record Shared(long first, long last) {
+    static final Shared NONE = new Shared(Long.MAX_VALUE, Long.MIN_VALUE);
+
+    /** Whether a timestamp held by both may lie in the range (between the first and last, as the range holds them). */
+    boolean reaches(TimeRange range) {
+      return first < range.toNanosExclusive() && last >= range.fromNanos();
+    }
+  }
+
   private RecordOverlaps() {}
 
   /**
-   * Whether no two of the records (sorted by start) hold a point at one timestamp within the range,
-   * read from the timestamps where their spans overlap (blobs read as needed, values left alone).
+   * Whether no two of the records (sorted by start) may hold a point at one timestamp within the
+   * range: none where the range reaches from the first to the last timestamp a pair shares, read
+   * from the timestamps where their spans overlap (blobs read once a pair, values left alone).
    */
   static boolean shareNoTimestamp(List<StoredChunk> byStart, SeriesFields series, TimeRange range,
       SolrIndexSearcher searcher) {
@@ -42,30 +54,20 @@ final class RecordOverlaps {
         if (later.startMillis() > earlier.endMillis()) {
           break; // sorted by start: the ones after start later still
         }
-        TimeRange overlap = new TimeRange(later.startMillis(), Math.min(earlier.endMillis(), later.endMillis()));
         Pair pair = new Pair(earlier.id(), later.id());
-        Boolean apart = APART.getIfPresent(pair);
-        if (apart == null) {
-          apart = !share(earlier, later, overlap, series, searcher);
-          APART.put(pair, apart);
+        Shared shared = SHARED.getIfPresent(pair);
+        if (shared == null) {
+          TimeRange overlap = new TimeRange(later.startMillis(), Math.min(earlier.endMillis(), later.endMillis()));
+          shared = shared(timestamps(earlier, series, overlap, searcher), timestamps(later, series, overlap, searcher));
+          SHARED.put(pair, shared);
         }
-        if (apart) {
-          continue;
-        }
-        // a timestamp in both: the answer needs the points only where the range holds it
-        long from = Math.max(overlap.fromMillis(), range.fromMillis());
-        long to = Math.min(overlap.toMillis(), range.toMillis());
-        if (from <= to && share(earlier, later, new TimeRange(from, to), series, searcher)) {
+        // a timestamp in both: the answer needs the points where the range may hold it
+        if (shared.reaches(range)) {
           return false;
         }
       }
     }
     return true;
-  }
-
-  private static boolean share(StoredChunk earlier, StoredChunk later, TimeRange range, SeriesFields series,
-      SolrIndexSearcher searcher) {
-    return shareAny(timestamps(earlier, series, range, searcher), timestamps(later, series, range, searcher));
   }
 
   private static long[] timestamps(StoredChunk chunk, SeriesFields series, TimeRange range, SolrIndexSearcher searcher) {
@@ -80,20 +82,24 @@ final class RecordOverlaps {
     }
   }
 
-  /** Whether two ascending arrays hold a common value. */
-  static boolean shareAny(long[] a, long[] b) {
+  /** The first and last value that two ascending arrays both hold. */
+  static Shared shared(long[] a, long[] b) {
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
     int i = 0;
     int j = 0;
     while (i < a.length && j < b.length) {
       if (a[i] == b[j]) {
-        return true;
-      }
-      if (a[i] < b[j]) {
+        first = Math.min(first, a[i]);
+        last = a[i];
+        i++;
+        j++;
+      } else if (a[i] < b[j]) {
         i++;
       } else {
         j++;
       }
     }
-    return false;
+    return first == Long.MAX_VALUE ? Shared.NONE : new Shared(first, last);
   }
 }

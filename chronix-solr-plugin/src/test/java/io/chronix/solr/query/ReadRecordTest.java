@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.chronix.core.record.BlockStats;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordStats;
 import java.util.List;
@@ -79,6 +80,16 @@ class ReadRecordTest {
     assertEquals("a!cpu", chunk.seriesId());
     assertEquals("a!cpuX1", whole.seriesId());
     assertEquals(whole.bytes() + 2L * "a!cpu".length(), chunk.bytes());
+  }
+
+  /** A record read with its blob weighs the figures queries may keep of its blocks, and keeps them once. */
+  @Test
+  void theFiguresOfABlobsBlocksAreWeighedAndKeptOnce() {
+    Document withBlob = record("a!cpu-1", 1025); // three blocks of 512
+    withBlob.add(new StoredField(RecordFields.DATA, new byte[] {1, 2, 3}));
+    ReadRecord record = ReadRecord.of(withBlob);
+    assertEquals(ReadRecord.of(record("a!cpu-1", 1025)).bytes() + 3 + 128 + 3L * BlockStats.BYTES_A_BLOCK, record.bytes());
+    assertSame(record.blockStats(3), record.blockStats(3));
   }
 
   @Test

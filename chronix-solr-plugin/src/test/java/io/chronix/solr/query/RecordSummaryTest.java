@@ -85,6 +85,10 @@ class RecordSummaryTest {
     assertNull(summary(TimeRange.ALL, record("a", 1, 0, 2, 4, 6), record("b", 2, 1, 4, 5)), "4 s is in both");
     // outside the range the shared timestamp does not count
     assertNotNull(summary(new TimeRange(T0 + 5_000, T0 + 6_000), record("a", 1, 0, 2, 4, 6), record("b", 2, 1, 4, 5)));
+    // between the first and last shared ones a range may hold others: joined
+    assertNull(summary(new TimeRange(T0 + 4_000, T0 + 6_000), record("c", 1, 0, 2, 4, 6, 8), record("d", 2, 2, 5, 8)));
+    assertNotNull(summary(new TimeRange(T0 + 9_000, T0 + 9_000), record("c", 1, 0, 2, 4, 6, 8, 9),
+        record("d", 2, 2, 5, 8)), "after the last shared one");
   }
 
   @Test
