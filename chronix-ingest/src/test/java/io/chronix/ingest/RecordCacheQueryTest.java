@@ -49,6 +49,68 @@ class RecordCacheQueryTest {
     }
   }
 
+  /**
+   * Windows inside a record of many blocks, each asked twice (the second time its inner blocks are
+   * kept decoded), answer the record's points in the window, raw and analysed; written again, the
+   * series answers its new points in the same windows.
+   */
+  @Test
+  void windowsOverKeptBlocksAnswerAsStored() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("data.dir", dir.toString())).start()) {
+      int n = 3_000; // six blocks of 512 points
+      writeMany(server, n, 0);
+      long[][] windows = {{100, 2_900}, {513, 1_024}, {0, 3_000}, {700, 2_100}, {1_500, 1_530}};
+      for (int round = 0; round < 2; round++) {
+        for (long[] w : windows) {
+          assertEquals(expected(w, 0), windowValues(server, w), "round " + round + ", window " + w[0] + "-" + w[1]);
+          assertEquals((double) expected(w, 0).size(), windowCount(server, w), "count, window " + w[0] + "-" + w[1]);
+        }
+      }
+      writeMany(server, n, 10_000); // the same timestamps again: the newer points win
+      for (long[] w : windows) {
+        assertEquals(expected(w, 10_000), windowValues(server, w), "written again, window " + w[0] + "-" + w[1]);
+      }
+    }
+  }
+
+  /** Points {@code i} of a second apart from T0 with values {@code first + i}, flushed into a record. */
+  private static void writeMany(ChronixServer server, int n, int first) throws Exception {
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < n; i++) {
+      lines.append("mem,host=a value=").append(first + i).append(' ').append(T0 + i * 1000L).append('\n');
+    }
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=ms", lines.toString(), false).statusCode());
+    assertEquals(204, TestHttp.post(server.baseUrl() + "/flush", "", false).statusCode());
+  }
+
+  private static List<Double> expected(long[] window, int first) {
+    List<Double> values = new ArrayList<>();
+    for (long i = window[0]; i <= window[1] && i < 3_000; i++) {
+      values.add((double) (first + i));
+    }
+    return values;
+  }
+
+  /** The window's ends as the query's start and end (inclusive), seconds after T0. */
+  private static String windowQuery(long[] window) {
+    return "name:mem AND host:a AND start:" + (T0 + window[0] * 1000L) + " AND end:" + (T0 + window[1] * 1000L);
+  }
+
+  private static List<Double> windowValues(ChronixServer server, long[] window) throws Exception {
+    JsonNode docs = TestHttp.query(server.solrUrl(), windowQuery(window), "&fl=points").at("/response/docs");
+    List<Double> values = new ArrayList<>();
+    for (JsonNode value : docs.path(0).path("points").path("values")) {
+      values.add(value.asDouble());
+    }
+    return values;
+  }
+
+  private static double windowCount(ChronixServer server, long[] window) throws Exception {
+    return TestHttp.query(server.solrUrl(), windowQuery(window), "&fl=name&cf=metric%7Bcount%7D")
+        .at("/response/docs/0/functions/0/value").asDouble();
+  }
+
   /** Five points a second apart from T0, values from {@code first} up, flushed into a record. */
   private static void write(ChronixServer server, String host, int first) throws Exception {
     StringBuilder lines = new StringBuilder();

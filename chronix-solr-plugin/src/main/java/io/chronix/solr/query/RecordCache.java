@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.chronix.core.codec.KeptBlocks;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.IndexReader;
@@ -26,6 +27,11 @@ import org.apache.lucene.index.LeafReader;
  * text column's terms, half of a {@code max} over a whole series that a dashboard asks again at
  * every refresh.
  *
+ * <p>The blocks of a record's blob that a query over a range decoded whole (those inside the range)
+ * are kept beside the records, up to a quarter more of the bound: the next refresh of a dashboard
+ * copies them instead of decoding them ({@link KeptBlocks}). They are keyed as their record is and
+ * go with their segment.
+ *
  * <p>Entries are shared between requests and must not be changed.
  */
 public final class RecordCache {
@@ -39,7 +45,11 @@ public final class RecordCache {
   /** @param withBlob whether the entry holds the whole record or its fields but the blob */
   private record Key(Object core, int doc, boolean withBlob) {}
 
+  /** A decoded block of record {@code doc} of the segment {@code core}. */
+  private record BlockKey(Object core, int doc, int block) {}
+
   private final Cache<Key, ReadRecord> records;
+  private final Cache<BlockKey, KeptBlocks.DecodedBlock> blocks;
   /** Cores whose records may be cached: their entries go when they close. */
   private final SegmentCores<Boolean> watchedCores = new SegmentCores<>((core, watched) -> dropCore(core));
 
@@ -51,6 +61,10 @@ public final class RecordCache {
     records = maxBytes == 0 ? null
         : Caffeine.newBuilder().maximumWeight(maxBytes)
             .weigher((Key key, ReadRecord record) -> (int) Math.min(Integer.MAX_VALUE, record.bytes()))
+            .executor(Runnable::run).build();
+    blocks = maxBytes == 0 ? null
+        : Caffeine.newBuilder().maximumWeight(Math.max(1, maxBytes / 4))
+            .weigher((BlockKey key, KeptBlocks.DecodedBlock block) -> (int) Math.min(Integer.MAX_VALUE, block.bytes()))
             .executor(Runnable::run).build();
   }
 
@@ -95,7 +109,31 @@ public final class RecordCache {
     if (watchedCores.get(segment, key -> Boolean.TRUE) == null) {
       return; // a reader that cannot tell when it closes is not cached
     }
+    if (withBlob) {
+      record.keepBlocksIn(new RecordBlocks(core, doc));
+    }
     records.put(new Key(core, doc, withBlob), record);
+  }
+
+  /** The decoded blocks of one cached record. */
+  private final class RecordBlocks implements KeptBlocks {
+    private final Object core;
+    private final int doc;
+
+    RecordBlocks(Object core, int doc) {
+      this.core = core;
+      this.doc = doc;
+    }
+
+    @Override
+    public DecodedBlock get(int block) {
+      return blocks.getIfPresent(new BlockKey(core, doc, block));
+    }
+
+    @Override
+    public void keep(int block, DecodedBlock points) {
+      blocks.put(new BlockKey(core, doc, block), points);
+    }
   }
 
   /** Cached records, after pending evictions: for tests and metrics. */
@@ -105,6 +143,24 @@ public final class RecordCache {
     }
     records.cleanUp();
     return records.estimatedSize();
+  }
+
+  /** Kept decoded blocks, after pending evictions: for tests. */
+  long blockCount() {
+    if (blocks == null) {
+      return 0;
+    }
+    blocks.cleanUp();
+    return blocks.estimatedSize();
+  }
+
+  /** The kept decoded blocks' estimated bytes, after pending evictions. */
+  long blockBytes() {
+    if (blocks == null) {
+      return 0;
+    }
+    blocks.cleanUp();
+    return blocks.policy().eviction().map(e -> e.weightedSize().orElse(0L)).orElse(0L);
   }
 
   /** The cached records' estimated bytes, after pending evictions. */
@@ -125,5 +181,6 @@ public final class RecordCache {
 
   private void dropCore(IndexReader.CacheKey core) {
     records.asMap().keySet().removeIf(key -> key.core() == core);
+    blocks.asMap().keySet().removeIf(key -> key.core() == core);
   }
 }

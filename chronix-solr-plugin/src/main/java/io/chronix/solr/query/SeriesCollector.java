@@ -535,7 +535,7 @@ public final class SeriesCollector {
         points[0] = countWithin(points[0], within);
       }
       StoredChunk chunk = new StoredChunk(record.id(), docId, writeOrder, record.blob(), start, end, record.stats(),
-          record.blob() == null ? null : record::blockStats);
+          record.blob() == null ? null : record::blockStats, record.keptBlocks());
       // a record the range cuts is decoded while the records are read: its points in range are
       // fewer than its blob, which is let go soon instead of being held until the join
       boolean cut = !range.isAll() && (start < range.fromMillis() || end > range.toMillis());

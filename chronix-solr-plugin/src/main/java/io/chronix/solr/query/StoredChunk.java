@@ -2,6 +2,7 @@ package io.chronix.solr.query;
 
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.codec.KeptBlocks;
 import io.chronix.core.record.BlockStats;
 import io.chronix.core.record.RangeStats;
 import io.chronix.core.record.RecordFields;
@@ -23,12 +24,19 @@ import org.apache.solr.search.SolrIndexSearcher;
  * points stand in for it.
  */
 record StoredChunk(String id, int docId, long version, byte[] data, long startMillis, long endMillis,
-    RecordStats stats, IntFunction<BlockStats> blockStats, TimeRange decodedRange, Points decoded) {
+    RecordStats stats, IntFunction<BlockStats> blockStats, KeptBlocks keptBlocks, TimeRange decodedRange,
+    Points decoded) {
 
   /** @param blockStats where the figures of the blob's blocks are kept ({@link RangeStats}), or null */
   StoredChunk(String id, int docId, long version, byte[] data, long startMillis, long endMillis, RecordStats stats,
       IntFunction<BlockStats> blockStats) {
-    this(id, docId, version, data, startMillis, endMillis, stats, blockStats, null, null);
+    this(id, docId, version, data, startMillis, endMillis, stats, blockStats, KeptBlocks.NONE);
+  }
+
+  /** @param keptBlocks where the blob's decoded blocks are kept for the next range over them */
+  StoredChunk(String id, int docId, long version, byte[] data, long startMillis, long endMillis, RecordStats stats,
+      IntFunction<BlockStats> blockStats, KeptBlocks keptBlocks) {
+    this(id, docId, version, data, startMillis, endMillis, stats, blockStats, keptBlocks, null, null);
   }
 
   /**
@@ -37,12 +45,13 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
    * them into the old generation: on 10,000 series a third of the query's time was collection.
    */
   StoredChunk decodedFor(TimeRange range) throws CorruptBlobException {
-    return new StoredChunk(id, docId, version, null, startMillis, endMillis, stats, null, range, blobPoints(range));
+    return new StoredChunk(id, docId, version, null, startMillis, endMillis, stats, null, KeptBlocks.NONE, range,
+        blobPoints(range));
   }
 
   private Points blobPoints(TimeRange range) throws CorruptBlobException {
     return range.isAll() ? ChunkCodec.decode(data)
-        : ChunkCodec.decode(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive());
+        : ChunkCodec.decode(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive(), keptBlocks);
   }
 
   /** This chunk with its blob, read from the searcher the query ran on if it was left unread. */
@@ -54,7 +63,7 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
       BytesRef blob = searcher.getIndexReader().storedFields().document(docId, Set.of(RecordFields.DATA))
           .getBinaryValue(RecordFields.DATA);
       byte[] bytes = blob == null ? new byte[0] : BytesRef.deepCopyOf(blob).bytes;
-      return new StoredChunk(id, docId, version, bytes, startMillis, endMillis, stats, null, null, null);
+      return new StoredChunk(id, docId, version, bytes, startMillis, endMillis, stats, null);
     } catch (IOException e) {
       throw new UncheckedIOException("record " + id + ": reading its blob", e);
     }
