@@ -82,7 +82,7 @@ class KeptBlocksTest {
   void oneKeeperServesRangesOneAfterTheOther() {
     Random random = new Random(11);
     for (boolean decimal : new boolean[] {true, false}) {
-      Points points = doubles(random, 5_000, decimal);
+      Points points = RangeDecodeTest.doubles(random, 5_000, decimal);
       for (int block : new int[] {7, 64, ChunkCodec.BLOCK_POINTS}) {
         byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, block).encode(points);
         MapKeeper keeper = new MapKeeper();
@@ -102,7 +102,7 @@ class KeptBlocksTest {
   /** A kept block stands in for its bytes: values planted in it are in the answer. */
   @Test
   void aKeptBlockIsCopiedRatherThanDecoded() {
-    Points points = doubles(new Random(5), 40, true);
+    Points points = RangeDecodeTest.doubles(new Random(5), 40, true);
     byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 10).encode(points);
     MapKeeper keeper = new MapKeeper();
     long from = points.timestamp(5);
@@ -126,7 +126,7 @@ class KeptBlocksTest {
   /** A block kept at another size (another blob's) is decoded instead. */
   @Test
   void aKeptBlockOfAnotherSizeIsNotTaken() {
-    Points points = doubles(new Random(6), 40, true);
+    Points points = RangeDecodeTest.doubles(new Random(6), 40, true);
     byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 10).encode(points);
     MapKeeper keeper = new MapKeeper();
     keeper.kept.put(1, new KeptBlocks.DecodedBlock(new long[3], new double[3]));
@@ -159,21 +159,10 @@ class KeptBlocksTest {
       assertEquals(points.clip(from, to), ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, from, to, keeper));
       assertEquals(0, keeper.offered, points.type() + " blocks are not kept");
     }
-    Points doubles = doubles(random, n, true);
+    Points doubles = RangeDecodeTest.doubles(random, n, true);
     byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 16).encode(doubles);
     MapKeeper keeper = new MapKeeper();
     assertEquals(doubles, ChunkCodec.decode(blob, ChunkCodec.Limits.DEFAULT, Long.MIN_VALUE, Long.MAX_VALUE, keeper));
     assertFalse(keeper.offered > 0, "a whole chunk is not cut: nothing kept");
-  }
-
-  /** Decimals (mode 0) or arbitrary doubles (the XOR form). */
-  private static Points doubles(Random random, int n, boolean decimal) {
-    Points points = new Points(n);
-    long t = 1_439_400_000L * SECOND;
-    for (int i = 0; i < n; i++) {
-      t += 30 * SECOND + random.nextInt(50) * 1_000_000L;
-      points.add(t, decimal ? Math.round(random.nextGaussian() * 1e4) / 100.0 : random.nextGaussian());
-    }
-    return points;
   }
 }

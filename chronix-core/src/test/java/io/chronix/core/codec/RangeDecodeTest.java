@@ -214,8 +214,8 @@ class RangeDecodeTest {
     return new Points[] {doubles(random, n, true), doubles(random, n, false), longs, booleans, texts, arrays};
   }
 
-  /** Decimals (mode 0) or arbitrary doubles (the XOR form). */
-  private static Points doubles(Random random, int n, boolean decimal) {
+  /** Decimals (mode 0) or arbitrary doubles (the XOR form); {@link KeptBlocksTest} decodes them too. */
+  static Points doubles(Random random, int n, boolean decimal) {
     Points points = new Points(n);
     long t = 1_439_400_000L * SECOND;
     for (int i = 0; i < n; i++) {
