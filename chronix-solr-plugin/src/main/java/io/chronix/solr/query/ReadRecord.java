@@ -153,10 +153,6 @@ final class ReadRecord {
     joined.addAll(fields);
   }
 
-  /**
-   * The figures of the blob's {@code blocks} blocks that queries keep here; the record's weight
-   * counts them, estimated from its point count.
-   */
   /** Where the decoded blocks of its blob are kept ({@link KeptBlocks#NONE} unless the cache holds it). */
   KeptBlocks keptBlocks() {
     return keptBlocks;
@@ -166,6 +162,10 @@ final class ReadRecord {
     keptBlocks = kept;
   }
 
+  /**
+   * The figures of the blob's {@code blocks} blocks that queries keep here; the record's weight
+   * counts them, estimated from its point count.
+   */
   BlockStats blockStats(int blocks) {
     BlockStats kept = blockStats;
     if (kept == null || kept.blocks() != blocks) {
