@@ -1,7 +1,6 @@
 package io.chronix.solr.query;
 
 import io.chronix.core.codec.ChunkCodec;
-import io.chronix.core.codec.KeptBlocks;
 import io.chronix.core.record.BlockStats;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
@@ -18,8 +17,7 @@ import org.apache.lucene.util.BytesRef;
  * a {@code rate} over 1,000 counters, on the request's thread before any decoding (docs/benchmarks.md).
  *
  * <p>Shared between requests: nothing in it is changed after it is made, but for the figures of
- * its blob's blocks, which queries over ranges keep in it as they decode them ({@link BlockStats}),
- * and where its decoded blocks are kept, which the cache tells it before sharing it.
+ * its blob's blocks, which queries over ranges keep in it as they decode them ({@link BlockStats}).
  */
 final class ReadRecord {
 
@@ -41,8 +39,6 @@ final class ReadRecord {
   private final long bytes;
   /** Made on first use, by whichever query comes first; a second one made by a race only repeats work. */
   private volatile BlockStats blockStats;
-  /** Where the decoded blocks of its blob are kept: set as the record goes into the {@link RecordCache}. */
-  private volatile KeptBlocks keptBlocks = KeptBlocks.NONE;
 
   private ReadRecord(String id, String seriesId, long count, long startMillis, long endMillis, byte[] blob,
       RecordStats stats, SeriesFields fields, long bytes) {
@@ -151,15 +147,6 @@ final class ReadRecord {
   /** Adds the record's series fields to a joined series' fields. */
   void addFieldsTo(SeriesFields joined) {
     joined.addAll(fields);
-  }
-
-  /** Where the decoded blocks of its blob are kept ({@link KeptBlocks#NONE} unless the cache holds it). */
-  KeptBlocks keptBlocks() {
-    return keptBlocks;
-  }
-
-  void keepBlocksIn(KeptBlocks kept) {
-    keptBlocks = kept;
   }
 
   /**

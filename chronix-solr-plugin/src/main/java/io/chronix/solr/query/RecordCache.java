@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.chronix.core.codec.KeptBlocks;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntFunction;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 
@@ -102,17 +103,28 @@ public final class RecordCache {
   }
 
   private void put(LeafReader segment, int doc, ReadRecord record, boolean withBlob) {
+    Object core = watchedCoreOf(segment);
+    if (core != null) {
+      records.put(new Key(core, doc, withBlob), record);
+    }
+  }
+
+  /**
+   * Where the decoded blocks of the segment's records are kept, by record number; {@link
+   * KeptBlocks#NONE} for every record where the segment's records are not cached.
+   */
+  IntFunction<KeptBlocks> blocksOf(LeafReader segment) {
+    Object core = watchedCoreOf(segment);
+    return core == null ? doc -> KeptBlocks.NONE : doc -> new RecordBlocks(core, doc);
+  }
+
+  /** The segment's key where its records may be cached (it is watched from now on), else null. */
+  private Object watchedCoreOf(LeafReader segment) {
     Object core = coreOf(segment);
-    if (core == null) {
-      return;
+    if (core == null || watchedCores.get(segment, key -> Boolean.TRUE) == null) {
+      return null; // a reader that cannot tell when it closes is not cached
     }
-    if (watchedCores.get(segment, key -> Boolean.TRUE) == null) {
-      return; // a reader that cannot tell when it closes is not cached
-    }
-    if (withBlob) {
-      record.keepBlocksIn(new RecordBlocks(core, doc));
-    }
-    records.put(new Key(core, doc, withBlob), record);
+    return core;
   }
 
   /** The decoded blocks of one cached record. */

@@ -1,9 +1,11 @@
 package io.chronix.solr.query;
 
+import io.chronix.core.codec.KeptBlocks;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.record.RecordSchema;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.apache.lucene.codecs.StoredFieldsReader;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DocumentStoredFieldVisitor;
@@ -60,8 +62,9 @@ final class RecordReader {
     /**
      * @param writeOrder the record's place in write order ({@link RecordSchema#writeOrder})
      * @param record as read from its stored fields; without its blob where that was not wanted
+     * @param keptBlocks where its blob's decoded blocks are kept ({@link RecordCache#blocksOf})
      */
-    void accept(int docId, long writeOrder, ReadRecord record) throws IOException;
+    void accept(int docId, long writeOrder, ReadRecord record, KeptBlocks keptBlocks) throws IOException;
   }
 
   /** Which records' blobs to read, decided from their span (epoch milliseconds) before reading them. */
@@ -113,6 +116,7 @@ final class RecordReader {
     LeafReader reader = leaf.reader();
     DocValueRecords withoutBlobs = need == DataNeed.ALL ? null : DocValueRecords.of(reader, schema);
     StoredFields fields = need == DataNeed.NONE && withoutBlobs != null ? null : sequential(leaf, ids, from, to);
+    IntFunction<KeptBlocks> keptBlocks = cache.blocksOf(reader);
     NumericDocValues orders = reader.getNumericDocValues(RecordFields.WRITE_ORDER);
     NumericDocValues versions = reader.getNumericDocValues(RecordFields.VERSION);
     boolean everyBlob = need == DataNeed.ALL;
@@ -159,7 +163,7 @@ final class RecordReader {
           }
         }
         long writeOrder = RecordSchema.writeOrder(valueOf(orders, doc), valueOf(versions, doc), ids[batch + i]);
-        consumer.accept(ids[batch + i], writeOrder, record);
+        consumer.accept(ids[batch + i], writeOrder, record, withData[i] ? keptBlocks.apply(doc) : KeptBlocks.NONE);
       }
     }
   }

@@ -521,7 +521,7 @@ public final class SeriesCollector {
     DocSet docs = RecordDocs.of(searcher, queries);
     Map<List<String>, Group> groups = new HashMap<>();
     CutRecords cutRecords = new CutRecords(range, PARALLEL_DECODE_POINTS);
-    RecordReader.read(searcher, docs, need, records, (docId, writeOrder, record) -> {
+    RecordReader.read(searcher, docs, need, records, (docId, writeOrder, record, keptBlocks) -> {
       Group group = groups.computeIfAbsent(join.keyOf(record), k -> new Group());
       record.addFieldsTo(group.fields);
       if (keysOnly) {
@@ -535,7 +535,7 @@ public final class SeriesCollector {
         points[0] = countWithin(points[0], within);
       }
       StoredChunk chunk = new StoredChunk(record.id(), docId, writeOrder, record.blob(), start, end, record.stats(),
-          record.blob() == null ? null : record::blockStats, record.keptBlocks());
+          record.blob() == null ? null : record::blockStats, keptBlocks);
       // a record the range cuts is decoded while the records are read: its points in range are
       // fewer than its blob, which is let go soon instead of being held until the join
       boolean cut = !range.isAll() && (start < range.fromMillis() || end > range.toMillis());

@@ -2,7 +2,6 @@ package io.chronix.solr.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -130,8 +129,8 @@ class RecordCacheTest {
   }
 
   /**
-   * A record put into the cache keeps its decoded blocks there, by segment and number: taken back
-   * as kept, apart from another record's and another segment's record of the same number.
+   * A record's decoded blocks are kept by segment and number: taken back as kept, apart from
+   * another record's and another segment's record of the same number.
    */
   @Test
   void keepsTheDecodedBlocksOfACachedRecord() throws Exception {
@@ -144,20 +143,15 @@ class RecordCacheTest {
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         LeafReader first = reader.leaves().get(0).reader();
         LeafReader second = reader.leaves().get(1).reader();
-        ReadRecord record = ReadRecord.of(first.storedFields().document(0));
-        assertSame(KeptBlocks.NONE, record.keptBlocks(), "a record outside the cache keeps nothing");
-        cache.put(first, 0, record);
-        ReadRecord other = ReadRecord.of(first.storedFields().document(1));
-        cache.put(first, 1, other);
-        ReadRecord elsewhere = ReadRecord.of(second.storedFields().document(0));
-        cache.put(second, 0, elsewhere);
+        assertSame(KeptBlocks.NONE, RecordCache.NONE.blocksOf(first).apply(0), "a cache of no bytes keeps nothing");
+        KeptBlocks record = cache.blocksOf(first).apply(0);
         KeptBlocks.DecodedBlock block = block(4, 1.5);
-        record.keptBlocks().keep(2, block);
-        assertSame(block, record.keptBlocks().get(2));
-        assertSame(block, cache.get(first, 0).keptBlocks().get(2), "the cached record's blocks");
-        assertNull(record.keptBlocks().get(1));
-        assertNull(other.keptBlocks().get(2), "another record's");
-        assertNull(elsewhere.keptBlocks().get(2), "another segment's record of the same number");
+        record.keep(2, block);
+        assertSame(block, record.get(2));
+        assertSame(block, cache.blocksOf(first).apply(0).get(2), "the record's blocks, asked again");
+        assertNull(record.get(1));
+        assertNull(cache.blocksOf(first).apply(1).get(2), "another record's");
+        assertNull(cache.blocksOf(second).apply(0).get(2), "another segment's record of the same number");
         assertEquals(1, cache.blockCount());
       }
     }
@@ -174,8 +168,9 @@ class RecordCacheTest {
         LeafReader segment = reader.leaves().get(0).reader();
         ReadRecord record = ReadRecord.of(segment.storedFields().document(0));
         cache.put(segment, 0, record);
+        KeptBlocks kept = cache.blocksOf(segment).apply(0);
         for (int b = 0; b < 100; b++) {
-          record.keptBlocks().keep(b, block(64, b)); // about 1 KB each
+          kept.keep(b, block(64, b)); // about 1 KB each
         }
         assertTrue(cache.blockBytes() <= 10_000, "kept block bytes " + cache.blockBytes());
         assertTrue(cache.blockCount() >= 5 && cache.blockCount() < 10, "blocks of 1 KB in 10 KB: " + cache.blockCount());
@@ -193,26 +188,20 @@ class RecordCacheTest {
       RecordCache cache = new RecordCache(1 << 20);
       DirectoryReader before = DirectoryReader.open(dir);
       LeafReader old = before.leaves().get(0).reader();
-      ReadRecord record = ReadRecord.of(old.storedFields().document(1));
-      cache.put(old, 1, record);
-      record.keptBlocks().keep(0, block(8, 0));
-      ReadRecord uncached = ReadRecord.of(old.storedFields().document(0));
-      RecordCache.NONE.put(old, 0, uncached);
-      assertSame(KeptBlocks.NONE, uncached.keptBlocks());
+      cache.blocksOf(old).apply(1).keep(0, block(8, 0));
+      assertSame(KeptBlocks.NONE, RecordCache.NONE.blocksOf(old).apply(0));
       add(writer, 1, 100);
       writer.forceMerge(1);
       writer.commit();
       try (DirectoryReader merged = DirectoryReader.open(dir)) {
         LeafReader segment = merged.leaves().get(0).reader();
-        ReadRecord now = ReadRecord.of(segment.storedFields().document(1));
-        cache.put(segment, 1, now);
-        assertNotSame(record.keptBlocks(), now.keptBlocks());
-        assertNull(now.keptBlocks().get(0), "the merged segment's record 1 has no blocks yet");
-        now.keptBlocks().keep(0, block(8, 1));
+        KeptBlocks now = cache.blocksOf(segment).apply(1);
+        assertNull(now.get(0), "the merged segment's record 1 has no blocks yet");
+        now.keep(0, block(8, 1));
         assertEquals(2, cache.blockCount());
         before.close();
         assertEquals(1, cache.blockCount(), "only the merged segment's block is left");
-        assertNotNull(now.keptBlocks().get(0));
+        assertNotNull(now.get(0));
       }
     }
   }
