@@ -11,6 +11,14 @@ public final class Durations {
 
   private static final Pattern DURATION = Pattern.compile(
       "(?:(\\d+)y)?(?:(\\d+)w)?(?:(\\d+)d)?(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?(?:(\\d+)ms)?");
+  /**
+   * What Go's strconv.ParseFloat reads as a finite number, decimal or hexadecimal: Java's
+   * Double.parseDouble takes more (a type suffix, so that "1d" was one second instead of a day;
+   * white space around it), and its failure on every duration ("15s") threw an exception a request.
+   * Go's infinities and NaN are numbers too, but no duration: they fail below as any other text.
+   */
+  private static final Pattern GO_FLOAT = Pattern.compile("[+-]?(?:(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?"
+      + "|0[xX](?:[0-9a-fA-F]+(?:\\.[0-9a-fA-F]*)?|\\.[0-9a-fA-F]+)[pP][+-]?\\d+)");
   private static final long[] UNIT_MILLIS = {
       365L * 24 * 3600_000, 7L * 24 * 3600_000, 24L * 3600_000, 3600_000L, 60_000L, 1000L, 1L};
 
@@ -47,22 +55,19 @@ public final class Durations {
    * ("15", "0.5") or a duration ("1m0s").
    */
   public static long parseParameterMillis(String text) {
-    try {
-      double seconds = Double.parseDouble(text);
-      if (Double.isNaN(seconds) || Double.isInfinite(seconds)) {
-        throw new IllegalArgumentException("cannot parse \"" + text + "\" to a valid duration");
-      }
-      double millis = Math.rint(seconds * 1000);
-      if (millis > Long.MAX_VALUE || millis < Long.MIN_VALUE) {
+    // out of a double's range Go's ParseFloat fails, and so the duration does
+    double seconds = GO_FLOAT.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
+    if (Double.isFinite(seconds)) {
+      double nanos = seconds * 1e9; // Prometheus' bound: a Go duration, int64 nanoseconds
+      if (nanos > 0x1p63 || nanos < -0x1p63) {
         throw new IllegalArgumentException("cannot parse \"" + text + "\" to a valid duration. It overflows int64");
       }
-      return (long) millis;
-    } catch (NumberFormatException notANumber) {
-      try {
-        return parseMillis(text);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("cannot parse \"" + text + "\" to a valid duration");
-      }
+      return (long) Math.rint(seconds * 1000);
+    }
+    try {
+      return parseMillis(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("cannot parse \"" + text + "\" to a valid duration");
     }
   }
 
