@@ -39,6 +39,7 @@ public final class EmbeddedSolrNode {
   private final String collection;
   private final ServletContextHandler context;
   private final FilterHolder dispatch;
+  private final LocalQueryDispatch localQueries;
 
   /** @param rollups whether to hold a core for rollup tiers too */
   public EmbeddedSolrNode(Path dataDir, String collection, boolean rollups) throws IOException {
@@ -61,6 +62,9 @@ public final class EmbeddedSolrNode {
     context.setAttribute(SolrDispatchFilter.SOLRHOME_ATTRIBUTE, home.toString());
     context.setAttribute(SolrDispatchFilter.PROPERTIES_ATTRIBUTE, new Properties());
     context.addEventListener(new CoreContainerProvider());
+    // ahead of Solr's dispatch, which answers whatever the series queries' route leaves
+    localQueries = new LocalQueryDispatch(() -> startedContainer().orElse(null));
+    context.addFilter(new FilterHolder(localQueries), "/*", EnumSet.of(DispatcherType.REQUEST));
     dispatch = context.addFilter(SolrDispatchFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST));
     // the filter answers everything; a servlet must exist for Jetty to route requests at all
     context.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
@@ -104,6 +108,11 @@ public final class EmbeddedSolrNode {
         properties.store(out, "written by the Chronix server");
       }
     }
+  }
+
+  /** How many series queries went to their core without Solr's dispatch ({@link LocalQueryDispatch}). */
+  long localQueries() {
+    return localQueries.answered();
   }
 
   /** The handler to mount into the server's Jetty. */

@@ -1,0 +1,154 @@
+package io.chronix.ingest.solr;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.Record;
+import io.chronix.core.record.RecordStats;
+import io.chronix.core.series.Points;
+import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.store.RecordDocuments;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.apache.solr.client.solrj.SolrClient;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Series queries sent as GETs go to their core without Solr's dispatch, and answer as Solr's
+ * dispatch answers the same query posted as a form: status, content type and body (but the time it
+ * took), also for errors. Everything else is left to Solr's dispatch.
+ */
+class LocalQueryDispatchTest {
+
+  private static final long T0 = 1_700_000_000_000L;
+
+  @TempDir Path dataDir;
+  private EmbeddedSolrNode node;
+  private Server jetty;
+  private String solr;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @BeforeEach
+  void start() throws Exception {
+    node = new EmbeddedSolrNode(dataDir, "chronix", false);
+    jetty = new Server();
+    ServerConnector connector = new ServerConnector(jetty);
+    connector.setHost("127.0.0.1");
+    connector.setPort(0);
+    jetty.addConnector(connector);
+    jetty.setHandler(node.handler());
+    jetty.start();
+    solr = "http://127.0.0.1:" + connector.getLocalPort() + "/solr";
+    try (SolrClient client = node.client()) {
+      for (String host : List.of("a", "b")) {
+        Points points = new Points();
+        for (int i = 0; i < 600; i++) {
+          points.add((T0 + i * 1000L) * 1_000_000L, host.equals("a") ? i % 17 : Math.sin(i / 10.0));
+        }
+        Record record = Record.encode(SeriesKey.metric("cpu", Map.of("host", host)), points, ChunkCodec.lossless());
+        client.add("chronix", RecordDocuments.toDocument(record, 1));
+      }
+      // statistics that answer without the blob, a blob that cannot be decoded when the points are asked for
+      client.add("chronix", RecordDocuments.toDocument(new Record(SeriesKey.metric("broken", Map.of("host", "a")),
+          T0 * 1_000_000L, (T0 + 9_000) * 1_000_000L, new RecordStats(10, -1, 7, 30, 2, 3), new byte[] {1, 2, 3}), 1));
+      client.commit("chronix");
+    }
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    jetty.stop();
+  }
+
+  @Test
+  void answersAsSolrsDispatchAnswersTheSameQuery() throws Exception {
+    List<String> queries = List.of(
+        "/chronix/query?q=name:cpu&fl=name,host&cf=" + encode("metric{max;avg;count}"),
+        "/chronix/query?q=" + encode("name:cpu AND host:\"b\" AND start:" + (T0 + 10_000) + " AND end:" + (T0 + 99_000))
+            + "&fl=dataAsJson",
+        "/chronix/query?q=name:cpu&fl=name&cf=" + encode("metric{outlier;trend}") + "&echoParams=all",
+        "/chronix/query?q=name:cpu&fl=points&wt=xml",
+        "/chronix/query?q=name:nothing",
+        "/chronix/select?q=*:*&rows=0",
+        // a client's error, a query Solr's parser reads, and a failure while reading records
+        "/chronix/query?q=name:cpu&cf=" + encode("metric{nosuch}"),
+        "/chronix/query?q=name:cpu+AND+start:yesterday",
+        "/chronix/query?q=" + encode("(name:cpu OR name:other) AND -host:b") + "&fl=name,count",
+        "/chronix/query?q=name:broken&cf=" + encode("metric{avg}"));
+    long before = node.localQueries();
+    for (String query : queries) {
+      HttpResponse<String> local = get(query);
+      HttpResponse<String> dispatched = post(query);
+      assertEquals(dispatched.statusCode(), local.statusCode(), query + ": " + local.body());
+      assertEquals(dispatched.headers().firstValue("Content-Type"), local.headers().firstValue("Content-Type"), query);
+      assertEquals(withoutTimes(dispatched.body()), withoutTimes(local.body()), query);
+    }
+    assertEquals(before + queries.size(), node.localQueries(), "every GET went to its core without Solr's dispatch");
+  }
+
+  @Test
+  void failuresAnswerWithSolrsErrorSection() throws Exception {
+    HttpResponse<String> bad = get("/chronix/query?q=name:cpu&cf=" + encode("metric{nosuch}"));
+    assertEquals(400, bad.statusCode(), bad.body());
+    assertTrue(bad.body().contains("\"error\":{") && bad.body().contains("\"code\":400"), bad.body());
+    assertTrue(bad.headers().firstValue("Cache-Control").orElse("").contains("no-cache"), "errors are not cached");
+    HttpResponse<String> broken = get("/chronix/query?q=name:broken&cf=" + encode("metric{avg}"));
+    assertEquals(500, broken.statusCode(), broken.body());
+    assertTrue(broken.body().contains("cannot be decoded"), broken.body());
+  }
+
+  @Test
+  void leavesEverythingElseToSolrsDispatch() throws Exception {
+    long before = node.localQueries();
+    assertEquals(200, http.send(HttpRequest.newBuilder(URI.create(solr + "/chronix/query?q=name:cpu"))
+        .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding()).statusCode());
+    assertEquals(404, get("/nosuchcore/query?q=*:*").statusCode());
+    assertEquals(404, get("/chronix/nosuchhandler?q=*:*").statusCode());
+    assertEquals(200, get("/chronix/admin/ping").statusCode());
+    HttpResponse<String> streamed = get("/chronix/query?q=name:cpu&stream.body=x");
+    assertEquals(400, streamed.statusCode(), "Solr's dispatch refuses remote streams: " + streamed.body());
+    String shards = "/chronix/query?q=name:cpu&shards=" + encode(solr.substring("http://".length()) + "/chronix");
+    HttpResponse<String> distributed = get(shards);
+    assertEquals(post(shards).statusCode(), distributed.statusCode(), distributed.body());
+    assertEquals(before, node.localQueries());
+  }
+
+  /** The query posted as a form: Solr's dispatch answers it. */
+  private HttpResponse<String> post(String query) throws Exception {
+    int question = query.indexOf('?');
+    return http.send(HttpRequest.newBuilder(URI.create(solr + query.substring(0, question)))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .POST(HttpRequest.BodyPublishers.ofString(query.substring(question + 1))).build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> get(String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(solr + path)).GET().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /**
+   * The answer but the time it took, the request's number (which echoParams=all shows) and an
+   * error's stack trace (whose outer frames are the dispatch's).
+   */
+  private static String withoutTimes(String body) {
+    return body.replaceAll("\"QTime\":\\d+", "\"QTime\":0").replaceAll("<int name=\"QTime\">\\d+</int>", "")
+        .replaceAll("\"rid\":\"[^\"]*\"", "\"rid\":\"\"").replaceAll("\"trace\":\"(?:[^\"\\\\]++|\\\\.)*+\"", "\"trace\":\"\"");
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
+  }
+}
