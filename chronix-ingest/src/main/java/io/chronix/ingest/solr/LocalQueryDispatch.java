@@ -149,10 +149,16 @@ public final class LocalQueryDispatch implements Filter {
       if (response.isCommitted()) {
         throw e;
       }
-      response.reset();
+      response.resetBuffer(); // whatever the writer had buffered of the failed answer, its headers kept
       SolrQueryResponse failed = new SolrQueryResponse();
       failed.setException(e);
-      write(core, solrRequest, failed, response);
+      try {
+        write(core, solrRequest, failed, response);
+      } catch (RuntimeException again) { // the writer fails on the error as well: the plain error Solr's dispatch sends then
+        SimpleOrderedMap<Object> info = new SimpleOrderedMap<>();
+        response.sendError(ResponseUtils.getErrorInfo(e, info, LOG, core.getCoreContainer().hideStackTrace()),
+            info.toString());
+      }
     } finally {
       MDCLoggingContext.clear();
       SolrRequestInfo.clearRequestInfo();

@@ -87,7 +87,9 @@ class LocalQueryDispatchTest {
         "/chronix/query?q=name:cpu&cf=" + encode("metric{nosuch}"),
         "/chronix/query?q=name:cpu+AND+start:yesterday",
         "/chronix/query?q=" + encode("(name:cpu OR name:other) AND -host:b") + "&fl=name,count",
-        "/chronix/query?q=name:broken&cf=" + encode("metric{avg}"));
+        "/chronix/query?q=name:broken&cf=" + encode("metric{avg}"),
+        // a response writer that fails on the answer, and on the error too
+        "/chronix/select?q=*:*&wt=geojson");
     long before = node.localQueries();
     for (String query : queries) {
       HttpResponse<String> local = get(query);
