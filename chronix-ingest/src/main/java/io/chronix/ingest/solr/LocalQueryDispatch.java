@@ -156,8 +156,7 @@ public final class LocalQueryDispatch implements Filter {
         write(core, solrRequest, failed, response);
       } catch (RuntimeException again) { // the writer fails on the error as well: the plain error Solr's dispatch sends then
         SimpleOrderedMap<Object> info = new SimpleOrderedMap<>();
-        response.sendError(ResponseUtils.getErrorInfo(e, info, LOG, core.getCoreContainer().hideStackTrace()),
-            info.toString());
+        response.sendError(errorInfo(core, e, info), info.toString());
       }
     } finally {
       MDCLoggingContext.clear();
@@ -166,6 +165,11 @@ public final class LocalQueryDispatch implements Filter {
       ExecutorUtil.setServerThreadFlag(null);
       thread.setContextClassLoader(loader);
     }
+  }
+
+  /** Fills in Solr's error section for the failure (logging it as Solr does) and gives its HTTP status. */
+  private static int errorInfo(SolrCore core, Throwable failure, SimpleOrderedMap<Object> info) {
+    return ResponseUtils.getErrorInfo(failure, info, LOG, core.getCoreContainer().hideStackTrace());
   }
 
   /** As Solr's dispatch writes an answer: its writer's content type, an error's code and section. */
@@ -178,8 +182,7 @@ public final class LocalQueryDispatch implements Filter {
     }
     if (solrResponse.getException() != null) {
       SimpleOrderedMap<Object> info = new SimpleOrderedMap<>();
-      int code = ResponseUtils.getErrorInfo(solrResponse.getException(), info, LOG,
-          core.getCoreContainer().hideStackTrace());
+      int code = errorInfo(core, solrResponse.getException(), info);
       solrResponse.add("error", info);
       response.setStatus(code);
     }

@@ -6,6 +6,7 @@ import io.chronix.core.codec.KeptBlocks;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
+import java.util.function.ToLongFunction;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 
@@ -59,14 +60,15 @@ public final class RecordCache {
     if (maxBytes < 0) {
       throw new IllegalArgumentException("record cache size must not be negative: " + maxBytes);
     }
-    records = maxBytes == 0 ? null
-        : Caffeine.newBuilder().maximumWeight(maxBytes)
-            .weigher((Key key, ReadRecord record) -> (int) Math.min(Integer.MAX_VALUE, record.bytes()))
-            .executor(Runnable::run).build();
-    blocks = maxBytes == 0 ? null
-        : Caffeine.newBuilder().maximumWeight(Math.max(1, maxBytes / 4))
-            .weigher((BlockKey key, KeptBlocks.DecodedBlock block) -> (int) Math.min(Integer.MAX_VALUE, block.bytes()))
-            .executor(Runnable::run).build();
+    records = maxBytes == 0 ? null : bounded(maxBytes, ReadRecord::bytes);
+    blocks = maxBytes == 0 ? null : bounded(Math.max(1, maxBytes / 4), KeptBlocks.DecodedBlock::bytes);
+  }
+
+  /** A cache of at most {@code maxBytes} by its entries' estimates, evicting in the caller's thread. */
+  private static <K, V> Cache<K, V> bounded(long maxBytes, ToLongFunction<V> bytes) {
+    return Caffeine.newBuilder().maximumWeight(maxBytes)
+        .weigher((K key, V value) -> (int) Math.min(Integer.MAX_VALUE, bytes.applyAsLong(value)))
+        .executor(Runnable::run).build();
   }
 
   /**
@@ -150,38 +152,38 @@ public final class RecordCache {
 
   /** Cached records, after pending evictions: for tests and metrics. */
   long size() {
-    if (records == null) {
-      return 0;
-    }
-    records.cleanUp();
-    return records.estimatedSize();
+    return count(records);
   }
 
   /** Kept decoded blocks, after pending evictions: for tests. */
   long blockCount() {
-    if (blocks == null) {
-      return 0;
-    }
-    blocks.cleanUp();
-    return blocks.estimatedSize();
+    return count(blocks);
   }
 
   /** The kept decoded blocks' estimated bytes, after pending evictions. */
   long blockBytes() {
-    if (blocks == null) {
-      return 0;
-    }
-    blocks.cleanUp();
-    return blocks.policy().eviction().map(e -> e.weightedSize().orElse(0L)).orElse(0L);
+    return weight(blocks);
   }
 
   /** The cached records' estimated bytes, after pending evictions. */
   long bytes() {
-    if (records == null) {
+    return weight(records);
+  }
+
+  private static long count(Cache<?, ?> cache) {
+    if (cache == null) {
       return 0;
     }
-    records.cleanUp();
-    return records.policy().eviction().map(e -> e.weightedSize().orElse(0L)).orElse(0L);
+    cache.cleanUp();
+    return cache.estimatedSize();
+  }
+
+  private static long weight(Cache<?, ?> cache) {
+    if (cache == null) {
+      return 0;
+    }
+    cache.cleanUp();
+    return cache.policy().eviction().map(e -> e.weightedSize().orElse(0L)).orElse(0L);
   }
 
   private Object coreOf(LeafReader segment) {
