@@ -25,7 +25,9 @@ import java.util.TreeMap;
  * new series: (6) against (1) shows a warmed-up JVM against a cold one. Each phase reports the
  * server's CPU seconds and peak resident memory ({@code /proc}). Before all that, the loads of (1),
  * (4) and (5) on fresh Chronix and VictoriaMetrics servers by turns, round after round ({@link
- * IngestRounds}): the ingest ratio from medians rather than from one pass each. Before anything,
+ * IngestRounds}): the ingest ratio from medians rather than from one pass each. After them, the
+ * query mix once more with VictoriaMetrics and ours running side by side and taking turns a round at
+ * a time ({@link QueryRounds}). Before anything,
  * the client sends the loads to a sink ({@link ClientWarmUp}): no server meets a cold client.
  */
 public final class PeerComparison {
@@ -36,10 +38,10 @@ public final class PeerComparison {
 
   /** Settings of a full run and of {@code --quick}. */
   record Plan(boolean quick, int syntheticRounds, int seriesPerRange, int warmUps, int rounds, Duration settleQuiet,
-      int ingestRounds) {
+      int ingestRounds, int queryRounds) {
     static Plan of(boolean quick) {
-      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2), 3)
-          : new Plan(false, 300, 20, 3, 3, Duration.ofSeconds(6), 5);
+      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2), 3, 2)
+          : new Plan(false, 300, 20, 3, 3, Duration.ofSeconds(6), 5, 10);
     }
   }
 
@@ -57,8 +59,9 @@ public final class PeerComparison {
     String influxBinary = InfluxDbPeer.install();
     Starter victoriaMetrics = (dir, log) -> VictoriaMetricsPeer.start(vmBinary, dir, log);
     ClientWarmUp.run(List.of(workloads.p4LineProtocol, workloads.p4RemoteWrite));
-    IngestRounds rounds = IngestRounds.run(List.of(new IngestRounds.Contender("Chronix", ChronixPeer::start),
-        new IngestRounds.Contender("VictoriaMetrics", victoriaMetrics)), workloads, plan.ingestRounds());
+    IngestRounds.Contender ours = new IngestRounds.Contender("Chronix", ChronixPeer::start);
+    IngestRounds.Contender reference = new IngestRounds.Contender("VictoriaMetrics", victoriaMetrics);
+    IngestRounds rounds = IngestRounds.run(List.of(ours, reference), workloads, plan.ingestRounds());
     List<PeerRun> runs = new ArrayList<>();
     runs.add(measure(new PeerRun("VictoriaMetrics", VictoriaMetricsProcess.version(vmBinary)), victoriaMetrics,
         workloads, mix, plan));
@@ -67,7 +70,10 @@ public final class PeerComparison {
     runs.add(measure(new PeerRun("Chronix", "this build (./chronix start, default settings)"),
         ChronixPeer::start, workloads, mix, plan));
 
-    PeerReport report = new PeerReport(plan, workloads, mix, runs, rounds);
+    QueryRounds queryRounds = QueryRounds.run(List.of(reference, ours), workloads, mix, plan.warmUps(),
+        plan.queryRounds(), plan.settleQuiet());
+
+    PeerReport report = new PeerReport(plan, workloads, mix, runs, rounds, queryRounds);
     System.out.println(report.markdown());
     report.write(Path.of("docs"));
   }

@@ -27,13 +27,16 @@ final class PeerReport {
   private final QueryMix mix;
   private final List<PeerRun> runs;
   private final IngestRounds rounds;
+  private final QueryRounds queryRounds;
 
-  PeerReport(PeerComparison.Plan plan, Workloads workloads, QueryMix mix, List<PeerRun> runs, IngestRounds rounds) {
+  PeerReport(PeerComparison.Plan plan, Workloads workloads, QueryMix mix, List<PeerRun> runs, IngestRounds rounds,
+      QueryRounds queryRounds) {
     this.plan = plan;
     this.workloads = workloads;
     this.mix = mix;
     this.runs = runs;
     this.rounds = rounds;
+    this.queryRounds = queryRounds;
   }
 
   String markdown() {
@@ -43,7 +46,7 @@ final class PeerReport {
     out.append(String.format(Locale.ROOT, "Run of %s on this machine (2 cores). Data: %s values of %d P4 series "
         + "(%,.1f MB of CSV), %,d values of the 10,000-series stream; %d client threads, %,d lines or samples a "
         + "request (the client warmed up against a sink that discards them before any server gets one); servers "
-        + "one after the other, each on a fresh data directory. Versions: %s.%n%n",
+        + "one after the other, each on a fresh data directory (except in the rounds by turns). Versions: %s.%n%n",
         LocalDate.now(ZoneOffset.UTC), String.format(Locale.ROOT, "%,d", workloads.p4LineProtocol.values()),
         workloads.series.size(), workloads.p4LineProtocol.csvBytes() / 1e6, workloads.synthetic.values(), 2,
         Workloads.LINES_PER_REQUEST, versions()));
@@ -109,7 +112,11 @@ final class PeerReport {
     out.append("\nServer cost of the query phase: ");
     out.append(String.join("; ", runs.stream().map(r -> String.format(Locale.ROOT, "%s %.1f CPU s, peak RSS %.0f MB",
         r.name, r.queryCost.cpuSeconds(), r.queryCost.peakRssMb())).toList()));
-    out.append(".\n\n");
+    out.append(".\n");
+    if (queryRounds.rounds() > 0) {
+      appendQueryRounds(out);
+    }
+    out.append("\n");
     String prefix = chartPrefix();
     out.append("![write throughput](benchmarks/").append(prefix).append("-ingest.png)\n");
     out.append("![query latency, median](benchmarks/").append(prefix).append("-latency-p50.png)\n");
@@ -138,6 +145,32 @@ final class PeerReport {
           IngestRounds.median(rounds.cpuSeconds("Chronix", load)),
           ratio(IngestRounds.median(ours) / IngestRounds.median(vm)), each));
     }
+  }
+
+  private void appendQueryRounds(StringBuilder out) {
+    String ours = "Chronix";
+    String reference = "VictoriaMetrics";
+    out.append(String.format(Locale.ROOT, "%n#### Query mix, %d rounds by turns%n%n", queryRounds.rounds()));
+    out.append(String.format(Locale.ROOT, "Run after the passes above: VictoriaMetrics and ours each on a fresh data "
+        + "directory with P4 loaded as above (flushed, the directory left to settle), then both kept running and "
+        + "asked the same mix a whole round at a time by turns, the order reversed every round (%d warm-up rounds "
+        + "each, then the measured ones; first in each measured round: %s). p50 and p99 over all measured queries "
+        + "of a group; the last column: the measured rounds in which the group's queries took ours at most as "
+        + "long in all as VictoriaMetrics.%n%n", plan.warmUps(), String.join(", ", queryRounds.firstInRound())));
+    out.append("| query | VictoriaMetrics p50 / p99, ms | Chronix p50 / p99, ms | ours / VictoriaMetrics (p50) "
+        + "| rounds ours at most VictoriaMetrics |\n|---|---|---|---|---|\n");
+    QueryMix.Latencies theirs = queryRounds.latencies(reference);
+    QueryMix.Latencies mine = queryRounds.latencies(ours);
+    for (String group : theirs.nanos().keySet()) {
+      long[] a = theirs.nanos().get(group);
+      long[] b = mine.nanos().get(group);
+      out.append(String.format(Locale.ROOT, "| %s | %.2f / %.2f | %.2f / %.2f | %s | %d of %d |%n", group,
+          QueryMix.percentile(a, 0.5), QueryMix.percentile(a, 0.99), QueryMix.percentile(b, 0.5),
+          QueryMix.percentile(b, 0.99), ratio(QueryMix.percentile(b, 0.5) / QueryMix.percentile(a, 0.5)),
+          queryRounds.roundsAtMost(ours, reference, group), queryRounds.rounds()));
+    }
+    out.append(String.format(Locale.ROOT, "%nServer CPU over the rounds, its idle turns included: VictoriaMetrics "
+        + "%.1f s, Chronix %.1f s.%n", queryRounds.cost(reference).cpuSeconds(), queryRounds.cost(ours).cpuSeconds()));
   }
 
   private static String medianAndRange(double[] values) {

@@ -29,8 +29,9 @@ final class QueryMix {
   }
 
   /**
-   * Latencies of one server, per group (kind and range), over all measured rounds, and those of
-   * the first warm-up round (a fresh JVM still compiles its query path then).
+   * Latencies of one server, per group (kind and range), over all measured rounds; each group's
+   * total in each measured round; and the latencies of the first warm-up round (a fresh JVM still
+   * compiles its query path then).
    */
   record Latencies(Map<String, long[]> nanos, Map<String, long[]> roundTotals, Map<String, long[]> firstRound) {}
 
@@ -77,25 +78,59 @@ final class QueryMix {
   }
 
   Latencies run(PeerServer server, int warmUps, int rounds) throws Exception {
-    Map<String, List<Long>> byGroup = new LinkedHashMap<>();
-    Map<String, List<Long>> first = new LinkedHashMap<>();
-    Map<String, long[]> totals = new LinkedHashMap<>();
+    return runByTurns(List.of(server), warmUps, rounds).get(server.name());
+  }
+
+  /**
+   * The mix asked of several running servers round after round, a whole round each by turns, the
+   * order reversed every round ({@link IngestRounds#order}), warm-up rounds included: each server
+   * meets the minutes of this machine the others meet, and keeps its caches for a round as it
+   * would alone. Latencies by server name.
+   */
+  Map<String, Latencies> runByTurns(List<PeerServer> servers, int warmUps, int rounds) throws Exception {
+    Map<String, Recorder> recorders = new LinkedHashMap<>();
+    servers.forEach(server -> recorders.put(server.name(), new Recorder(rounds)));
     for (int round = -warmUps; round < rounds; round++) {
-      for (Query query : queries) {
-        long start = System.nanoTime();
-        Object answer = ask(server, query);
-        long nanos = System.nanoTime() - start;
-        check(server, query, answer);
-        if (round == -warmUps) {
-          first.computeIfAbsent(query.group(), g -> new ArrayList<>()).add(nanos);
-        }
-        if (round >= 0) {
-          byGroup.computeIfAbsent(query.group(), g -> new ArrayList<>()).add(nanos);
-          totals.computeIfAbsent(query.group(), g -> new long[rounds])[round] += nanos;
+      for (PeerServer server : IngestRounds.order(servers, round + warmUps)) {
+        Recorder recorder = recorders.get(server.name());
+        for (Query query : queries) {
+          long start = System.nanoTime();
+          Object answer = ask(server, query);
+          long nanos = System.nanoTime() - start;
+          check(server, query, answer);
+          recorder.record(query.group(), round, round == -warmUps, nanos);
         }
       }
     }
-    return new Latencies(sorted(byGroup), totals, sorted(first));
+    Map<String, Latencies> latencies = new LinkedHashMap<>();
+    recorders.forEach((name, recorder) -> latencies.put(name, recorder.latencies()));
+    return latencies;
+  }
+
+  /** One server's latencies as its rounds go: measured rounds from 0, warm-up rounds before. */
+  private static final class Recorder {
+    private final int rounds;
+    private final Map<String, List<Long>> byGroup = new LinkedHashMap<>();
+    private final Map<String, List<Long>> first = new LinkedHashMap<>();
+    private final Map<String, long[]> totals = new LinkedHashMap<>();
+
+    Recorder(int rounds) {
+      this.rounds = rounds;
+    }
+
+    void record(String group, int round, boolean firstRound, long nanos) {
+      if (firstRound) {
+        first.computeIfAbsent(group, g -> new ArrayList<>()).add(nanos);
+      }
+      if (round >= 0) {
+        byGroup.computeIfAbsent(group, g -> new ArrayList<>()).add(nanos);
+        totals.computeIfAbsent(group, g -> new long[rounds])[round] += nanos;
+      }
+    }
+
+    Latencies latencies() {
+      return new Latencies(sorted(byGroup), totals, sorted(first));
+    }
   }
 
   private static Map<String, long[]> sorted(Map<String, List<Long>> byGroup) {

@@ -38,14 +38,64 @@ class QueryMixTest {
     assertEquals(List.of(), mix.disagreements());
   }
 
+  /**
+   * Servers side by side take turns a whole round at a time, the order reversed every round from
+   * the first warm-up round on; each keeps its own latencies and round totals.
+   */
+  @Test
+  void serversSideBySideTakeTurnsByRound() throws Exception {
+    List<SeriesRef> series = List.of(SeriesRef.of("cpu", Map.of("host", "a"), 0, 6 * HOUR));
+    QueryMix mix = QueryMix.plan(series, 2, 7);
+    List<String> pings = new ArrayList<>();
+    Counting a = new Counting("a", pings);
+    Counting b = new Counting("b", pings);
+    Map<String, QueryMix.Latencies> latencies = mix.runByTurns(List.of(a, b), 1, 2);
+    assertEquals(List.of("a", "a", "b", "b", "b", "b", "a", "a", "a", "a", "b", "b"), pings,
+        "one warm-up round and two measured, two pings a round, the order reversed every round");
+    assertEquals(List.of("a", "b"), new ArrayList<>(latencies.keySet()));
+    for (QueryMix.Latencies each : latencies.values()) {
+      assertEquals(2 * 2, each.nanos().get("raw 1 h").length, "measured rounds only");
+      assertEquals(2, each.roundTotals().get("raw 1 h").length, "a total for each measured round");
+      assertEquals(2, each.firstRound().get("raw 1 h").length, "the first warm-up round");
+    }
+    assertEquals(3 * (2 * (4 + 8)), a.raws, "every query in every round, warm-up included");
+    assertEquals(a.raws, b.raws);
+  }
+
+  /** A round counts for a server when its group's total is at most the reference's, a tie included. */
+  @Test
+  void roundsAtMostTheReferenceCountTies() {
+    QueryMix.Latencies reference = new QueryMix.Latencies(Map.of(), Map.of("max 1 h", new long[] {10, 20, 30, 40}),
+        Map.of());
+    QueryMix.Latencies ours = new QueryMix.Latencies(Map.of(), Map.of("max 1 h", new long[] {9, 20, 31, 50}),
+        Map.of());
+    QueryRounds rounds = new QueryRounds(Map.of("ours", ours, "theirs", reference), Map.of(),
+        List.of("theirs", "ours", "theirs", "ours"));
+    assertEquals(2, rounds.roundsAtMost("ours", "theirs", "max 1 h"));
+    assertEquals(3, rounds.roundsAtMost("theirs", "ours", "max 1 h"));
+    assertEquals(4, rounds.rounds());
+  }
+
   /** A server that answers from nothing and counts what it was asked. */
   private static final class Counting implements PeerServer {
+    private final String name;
+    private final List<String> pingLog;
     int pings;
     int raws;
+
+    Counting() {
+      this("counting", new ArrayList<>());
+    }
+
+    Counting(String name, List<String> pingLog) {
+      this.name = name;
+      this.pingLog = pingLog;
+    }
 
     @Override
     public void ping() {
       pings++;
+      pingLog.add(name);
     }
 
     @Override
@@ -65,7 +115,7 @@ class QueryMixTest {
 
     @Override
     public String name() {
-      return "counting";
+      return name;
     }
 
     @Override
