@@ -20,6 +20,7 @@ import org.apache.solr.common.util.SimpleOrderedMap;
 import org.apache.solr.core.CoreContainer;
 import org.apache.solr.core.SolrCore;
 import org.apache.solr.logging.MDCLoggingContext;
+import org.apache.solr.logging.MDCSnapshot;
 import org.apache.solr.request.SolrQueryRequest;
 import org.apache.solr.request.SolrRequestHandler;
 import org.apache.solr.request.SolrRequestInfo;
@@ -125,12 +126,19 @@ public final class LocalQueryDispatch implements Filter {
     return solrRequest;
   }
 
-  /** In the thread's state Solr's dispatch gives a request: its class loader, request info and logging context. */
+  /**
+   * In the thread's state Solr's dispatch gives a request: its class loader, request info and
+   * logging context; all of it as before once the answer is written. The logging context is
+   * restored whole, as Solr's dispatch restores it: the search handler adds the request's id to it,
+   * which otherwise stayed on Jetty's thread for whatever that thread ran next (in any log line of a
+   * pattern that prints the context).
+   */
   private static void process(SolrCore core, SolrRequestHandler handler, SolrQueryRequest solrRequest,
       HttpServletResponse response) throws IOException {
     SolrQueryResponse solrResponse = new SolrQueryResponse();
     Thread thread = Thread.currentThread();
     ClassLoader loader = thread.getContextClassLoader();
+    MDCSnapshot logging = MDCSnapshot.create();
     thread.setContextClassLoader(core.getCoreContainer().getResourceLoader().getClassLoader());
     ExecutorUtil.setServerThreadFlag(Boolean.TRUE);
     SolrRequestInfo.setRequestInfo(new SolrRequestInfo(solrRequest, solrResponse));
@@ -160,6 +168,7 @@ public final class LocalQueryDispatch implements Filter {
       }
     } finally {
       MDCLoggingContext.clear();
+      logging.close();
       SolrRequestInfo.clearRequestInfo();
       solrRequest.close();
       ExecutorUtil.setServerThreadFlag(null);

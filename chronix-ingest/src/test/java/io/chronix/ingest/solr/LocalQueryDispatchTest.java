@@ -9,7 +9,12 @@ import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.store.RecordDocuments;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
 import java.net.URI;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,13 +23,29 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.servlet.ServletException;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
 import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.common.util.ExecutorUtil;
+import org.apache.solr.core.SolrCore;
+import org.apache.solr.request.SolrQueryRequest;
+import org.apache.solr.request.SolrRequestInfo;
+import org.apache.solr.response.BinaryQueryResponseWriter;
+import org.apache.solr.response.SolrQueryResponse;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.HandlerWrapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.MDC;
 
 /**
  * Series queries sent as GETs go to their core without Solr's dispatch, and answer as Solr's
@@ -39,6 +60,7 @@ class LocalQueryDispatchTest {
   private EmbeddedSolrNode node;
   private Server jetty;
   private String solr;
+  private ThreadProbe probe;
   private final HttpClient http = HttpClient.newHttpClient();
 
   @BeforeEach
@@ -49,7 +71,8 @@ class LocalQueryDispatchTest {
     connector.setHost("127.0.0.1");
     connector.setPort(0);
     jetty.addConnector(connector);
-    jetty.setHandler(node.handler());
+    probe = new ThreadProbe(node.handler());
+    jetty.setHandler(probe);
     jetty.start();
     solr = "http://127.0.0.1:" + connector.getLocalPort() + "/solr";
     try (SolrClient client = node.client()) {
@@ -126,6 +149,103 @@ class LocalQueryDispatchTest {
     HttpResponse<String> distributed = get(shards);
     assertEquals(post(shards).statusCode(), distributed.statusCode(), distributed.body());
     assertEquals(before, node.localQueries());
+  }
+
+  /**
+   * The route leaves the request's thread as it found it: the context class loader, Solr's
+   * server-thread flag, its request info and the logging context are Solr's only while the core
+   * works on the request (Jetty's threads go on to other requests, ours among them).
+   */
+  @Test
+  void leavesTheThreadAsItFoundIt() throws Exception {
+    long before = node.localQueries();
+    for (String query : List.of("/chronix/query?q=name:cpu&fl=name&cf=" + encode("metric{max}"),
+        "/chronix/query?q=name:cpu&cf=" + encode("metric{nosuch}"), "/chronix/select?q=*:*&wt=geojson")) {
+      get(query);
+    }
+    assertEquals(before + 3, node.localQueries(), "the requests took the route");
+    assertEquals(List.of(), probe.leftovers);
+    assertEquals(3, probe.requests.get());
+  }
+
+  /**
+   * A writer that fails halfway through an answer: what it had written is dropped and the error
+   * answered alone, a whole document of the writer's type (Solr's dispatch appends the error to
+   * the part already written).
+   */
+  @Test
+  void aWriterFailingHalfwayLeavesOnlyTheError() throws Exception {
+    try (SolrCore core = node.coreContainer().getCore("chronix")) {
+      core.registerResponseWriter("halfway", new HalfwayWriter());
+    }
+    long before = node.localQueries();
+    HttpResponse<String> answer = get("/chronix/query?q=name:cpu&fl=name&wt=halfway");
+    assertEquals(before + 1, node.localQueries());
+    assertEquals(500, answer.statusCode(), answer.body());
+    assertEquals("{\"failed\":\"the writer fails halfway\"}", answer.body());
+  }
+
+  /** Writes the start of an answer and fails; writes an error answer whole. */
+  private static final class HalfwayWriter implements BinaryQueryResponseWriter {
+    @Override
+    public void write(OutputStream out, SolrQueryRequest request, SolrQueryResponse response) throws IOException {
+      if (response.getException() == null) {
+        out.write("{\"docs\":[".getBytes(StandardCharsets.UTF_8));
+        throw new IllegalStateException("the writer fails halfway");
+      }
+      out.write(("{\"failed\":\"" + response.getException().getMessage() + "\"}").getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void write(Writer writer, SolrQueryRequest request, SolrQueryResponse response) {
+      throw new UnsupportedOperationException("a binary writer");
+    }
+
+    @Override
+    public String getContentType(SolrQueryRequest request, SolrQueryResponse response) {
+      return "application/json";
+    }
+  }
+
+  /**
+   * Around the node's handler, in the request's thread: a class loader of its own set before, and
+   * after, what Solr's request handling left behind.
+   */
+  private static final class ThreadProbe extends HandlerWrapper {
+    final List<String> leftovers = new CopyOnWriteArrayList<>();
+    final AtomicInteger requests = new AtomicInteger();
+
+    ThreadProbe(Handler inner) {
+      setHandler(inner);
+    }
+
+    @Override
+    public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
+        throws IOException, ServletException {
+      Thread thread = Thread.currentThread();
+      ClassLoader jettys = thread.getContextClassLoader();
+      ClassLoader own = new URLClassLoader(new URL[0], jettys);
+      thread.setContextClassLoader(own);
+      Map<String, String> logging = MDC.getCopyOfContextMap();
+      try {
+        super.handle(target, baseRequest, request, response);
+      } finally {
+        requests.incrementAndGet();
+        if (thread.getContextClassLoader() != own) {
+          leftovers.add("class loader " + thread.getContextClassLoader());
+        }
+        if (ExecutorUtil.isSolrServerThread()) {
+          leftovers.add("Solr's server-thread flag");
+        }
+        if (SolrRequestInfo.getRequestInfo() != null) {
+          leftovers.add("Solr's request info");
+        }
+        if (!Objects.equals(logging, MDC.getCopyOfContextMap())) {
+          leftovers.add("logging context " + MDC.getCopyOfContextMap());
+        }
+        thread.setContextClassLoader(jettys);
+      }
+    }
   }
 
   /** The query posted as a form: Solr's dispatch answers it. */
