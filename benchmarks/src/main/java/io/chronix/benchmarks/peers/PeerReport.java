@@ -114,7 +114,7 @@ final class PeerReport {
         r.name, r.queryCost.cpuSeconds(), r.queryCost.peakRssMb())).toList()));
     out.append(".\n");
     if (queryRounds.rounds() > 0) {
-      appendQueryRounds(out);
+      out.append(queryRoundsTable(queryRounds, plan.warmUps()));
     }
     out.append("\n");
     String prefix = chartPrefix();
@@ -147,16 +147,18 @@ final class PeerReport {
     }
   }
 
-  private void appendQueryRounds(StringBuilder out) {
+  /** The query mix by turns: each group's medians and ratio, and the rounds ours was at most the reference. */
+  static String queryRoundsTable(QueryRounds queryRounds, int warmUps) {
     String ours = "Chronix";
     String reference = "VictoriaMetrics";
+    StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "%n#### Query mix, %d rounds by turns%n%n", queryRounds.rounds()));
     out.append(String.format(Locale.ROOT, "Run after the passes above: VictoriaMetrics and ours each on a fresh data "
         + "directory with P4 loaded as above (flushed, the directory left to settle), then both kept running and "
         + "asked the same mix a whole round at a time by turns, the order reversed every round (%d warm-up rounds "
         + "each, then the measured ones; first in each measured round: %s). p50 and p99 over all measured queries "
         + "of a group; the last column: the measured rounds in which the group's queries took ours at most as "
-        + "long in all as VictoriaMetrics.%n%n", plan.warmUps(), String.join(", ", queryRounds.firstInRound())));
+        + "long in all as VictoriaMetrics.%n%n", warmUps, String.join(", ", queryRounds.firstInRound())));
     out.append("| query | VictoriaMetrics p50 / p99, ms | Chronix p50 / p99, ms | ours / VictoriaMetrics (p50) "
         + "| rounds ours at most VictoriaMetrics |\n|---|---|---|---|---|\n");
     QueryMix.Latencies theirs = queryRounds.latencies(reference);
@@ -171,6 +173,7 @@ final class PeerReport {
     }
     out.append(String.format(Locale.ROOT, "%nServer CPU over the rounds, its idle turns included: VictoriaMetrics "
         + "%.1f s, Chronix %.1f s.%n", queryRounds.cost(reference).cpuSeconds(), queryRounds.cost(ours).cpuSeconds()));
+    return out.toString();
   }
 
   private static String medianAndRange(double[] values) {

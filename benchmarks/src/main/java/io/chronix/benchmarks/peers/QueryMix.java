@@ -91,7 +91,7 @@ final class QueryMix {
     Map<String, Recorder> recorders = new LinkedHashMap<>();
     servers.forEach(server -> recorders.put(server.name(), new Recorder(rounds)));
     for (int round = -warmUps; round < rounds; round++) {
-      for (PeerServer server : IngestRounds.order(servers, round + warmUps)) {
+      for (PeerServer server : turns(servers, round, warmUps)) {
         Recorder recorder = recorders.get(server.name());
         for (Query query : queries) {
           long start = System.nanoTime();
@@ -105,6 +105,14 @@ final class QueryMix {
     Map<String, Latencies> latencies = new LinkedHashMap<>();
     recorders.forEach((name, recorder) -> latencies.put(name, recorder.latencies()));
     return latencies;
+  }
+
+  /**
+   * The servers in the order they take measured round {@code round} (warm-up rounds below 0):
+   * reversed every round, counted from the first warm-up round.
+   */
+  static <T> List<T> turns(List<T> servers, int round, int warmUps) {
+    return IngestRounds.order(servers, round + warmUps);
   }
 
   /** One server's latencies as its rounds go: measured rounds from 0, warm-up rounds before. */

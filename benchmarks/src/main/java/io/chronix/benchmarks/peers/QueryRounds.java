@@ -50,7 +50,6 @@ final class QueryRounds {
         try {
           return startAll(contenders, next + 1, started, workloads, settleQuiet, work);
         } finally {
-          started.remove(server);
           server.stop();
         }
       }
@@ -71,7 +70,7 @@ final class QueryRounds {
     }
     List<String> first = new ArrayList<>();
     for (int round = 0; round < rounds; round++) {
-      first.add(IngestRounds.order(servers, round + warmUps).get(0).name());
+      first.add(QueryMix.turns(servers, round, warmUps).get(0).name());
     }
     return new QueryRounds(latencies, cost, first);
   }
