@@ -212,6 +212,7 @@ public final class PromQlBenchmark {
       ImportBenchmark.deleteRecursively(storage);
       ImportBenchmark.deleteRecursively(dataDir);
       Files.deleteIfExists(serverLog);
+      Files.deleteIfExists(log); // its tail was printed above if anything failed
     }
     System.exit(0);
   }

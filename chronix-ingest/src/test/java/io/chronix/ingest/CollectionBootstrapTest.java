@@ -19,6 +19,7 @@ import org.apache.solr.embedded.JettySolrRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.TestInstance;
 
 /**
@@ -30,12 +31,13 @@ import org.junit.jupiter.api.TestInstance;
 class CollectionBootstrapTest {
 
   private static final long T0 = 1_700_000_000_000L;
-  private Path workDir;
+  /** Removed by JUnit after the class (and the servers and clusters its @AfterAll closes). */
+  @TempDir
+  static Path workDir;
   private MiniSolrCloudCluster cluster;
 
   @BeforeAll
   void startCluster() throws Exception {
-    workDir = Files.createTempDirectory("chronix-bootstrap");
     cluster = new MiniSolrCloudCluster.Builder(1, workDir.resolve("cloud")).withTraceIdGenerationDisabled().build();
   }
 

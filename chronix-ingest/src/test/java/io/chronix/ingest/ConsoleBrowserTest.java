@@ -34,6 +34,7 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
@@ -66,14 +67,15 @@ class ConsoleBrowserTest {
   private static final String READER = "viewer";
   private static final String READER_PASSWORD = "look-only";
 
-  private Path dataDir;
+  /** Removed by JUnit after the class (and the servers and clusters its @AfterAll closes). */
+  @TempDir
+  static Path dataDir;
   private ChronixServer server;
   private WebDriver browser;
   private List<P4File> files;
 
   @BeforeAll
   void startServerAndBrowser() throws Exception {
-    dataDir = Files.createTempDirectory("chronix-console");
     String loader = "load-token";
     server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
         .with("data.dir", dataDir.resolve("data").toString())

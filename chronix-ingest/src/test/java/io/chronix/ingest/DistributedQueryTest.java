@@ -27,6 +27,7 @@ import org.apache.solr.common.cloud.Slice;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,7 +40,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DistributedQueryTest {
 
   private static final long T0 = 1_439_393_134_000L; // ms
-  private Path workDir;
+  /** Removed by JUnit after the class (and the servers and clusters its @AfterAll closes). */
+  @TempDir
+  static Path workDir;
   private MiniSolrCloudCluster cluster;
   private ChronixServer single;
   private ChronixServer cloudFront;
@@ -48,7 +51,6 @@ class DistributedQueryTest {
 
   @BeforeAll
   void startBoth() throws Exception {
-    workDir = Files.createTempDirectory("chronix-distributed");
     // no configset and no collection: the ZooKeeper-aware server uploads and creates them
     cluster = new MiniSolrCloudCluster.Builder(3, workDir.resolve("cloud"))
         .withTraceIdGenerationDisabled()

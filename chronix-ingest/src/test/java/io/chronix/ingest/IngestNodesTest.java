@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +14,7 @@ import org.apache.solr.cloud.MiniSolrCloudCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.TestInstance;
 
 /**
@@ -27,13 +27,14 @@ class IngestNodesTest {
 
   private static final long T0 = 1_700_000_000_000L;
   private static final int SERIES = 120;
-  private Path workDir;
+  /** Removed by JUnit after the class (and the servers and clusters its @AfterAll closes). */
+  @TempDir
+  static Path workDir;
   private MiniSolrCloudCluster cluster;
   private String solrUrl;
 
   @BeforeAll
   void startCluster() throws Exception {
-    workDir = Files.createTempDirectory("chronix-ingest-nodes");
     cluster = new MiniSolrCloudCluster.Builder(1, workDir.resolve("cloud")).withTraceIdGenerationDisabled().build();
     solrUrl = cluster.getJettySolrRunners().get(0).getBaseUrl().toString();
   }

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,12 +27,13 @@ class LiveQueryTest {
   private static final long T0 = 1_700_000_000_000_000_000L; // ns
   private static final long SECOND = 1_000_000_000L;
 
-  private Path dataDir;
+  /** Removed by JUnit after the class (and the servers and clusters its @AfterAll closes). */
+  @TempDir
+  static Path dataDir;
   private ChronixServer server;
 
   @BeforeAll
   void start() throws Exception {
-    dataDir = Files.createTempDirectory("chronix-live");
     server = new ChronixServer(config(dataDir)).start();
   }
 

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.apache.solr.cloud.MiniSolrCloudCluster;
 import org.apache.solr.common.cloud.SolrZkClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The documented route for the plugin, done for real: a Solr node without Chronix on its class
@@ -30,8 +31,7 @@ class PluginFromSharedLibTest {
   private static final long T0 = 1_700_000_000_000L;
 
   @Test
-  void aSolrNodeLoadsThePluginFromItsSharedLib() throws Exception {
-    Path workDir = Files.createTempDirectory("chronix-shared-lib");
+  void aSolrNodeLoadsThePluginFromItsSharedLib(@TempDir Path workDir) throws Exception {
     Path sharedLib = sharedLib(workDir.resolve("chronix-lib"));
     // only ZooKeeper in this JVM: the cluster's one Solr node is the other process
     MiniSolrCloudCluster zk = new MiniSolrCloudCluster.Builder(0, workDir.resolve("cloud"))

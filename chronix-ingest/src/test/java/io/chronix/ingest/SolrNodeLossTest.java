@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +13,7 @@ import org.apache.solr.embedded.JettySolrRunner;
 import org.apache.solr.cloud.MiniSolrCloudCluster;
 import org.apache.solr.common.cloud.Replica;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A Solr node that leads a shard goes down while points stream in: the ingest node goes on
@@ -26,8 +26,7 @@ class SolrNodeLossTest {
   private static final int SERIES = 40;
 
   @Test
-  void ingestionGoesOnAndEveryAcknowledgedPointIsStoredOnce() throws Exception {
-    Path workDir = Files.createTempDirectory("chronix-node-loss");
+  void ingestionGoesOnAndEveryAcknowledgedPointIsStoredOnce(@TempDir Path workDir) throws Exception {
     MiniSolrCloudCluster cluster = new MiniSolrCloudCluster.Builder(3, workDir.resolve("cloud"))
         .withTraceIdGenerationDisabled().build();
     try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()

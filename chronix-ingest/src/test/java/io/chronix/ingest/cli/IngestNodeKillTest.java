@@ -11,10 +11,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.solr.cloud.MiniSolrCloudCluster;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An ingest node killed with SIGKILL while points stream in through both nodes: once ZooKeeper
@@ -29,8 +29,7 @@ class IngestNodeKillTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
-  void aKilledNodesSeriesMoveAndItsLogReplaysOnRestart() throws Exception {
-    Path workDir = Files.createTempDirectory("chronix-node-kill");
+  void aKilledNodesSeriesMoveAndItsLogReplaysOnRestart(@TempDir Path workDir) throws Exception {
     MiniSolrCloudCluster cluster = new MiniSolrCloudCluster.Builder(1, workDir.resolve("cloud"))
         .withTraceIdGenerationDisabled().build();
     String zk = cluster.getZkServer().getZkAddress();

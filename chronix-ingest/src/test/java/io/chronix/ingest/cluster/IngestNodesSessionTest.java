@@ -3,7 +3,6 @@ package io.chronix.ingest.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 import org.apache.solr.cloud.ZkTestServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An ingest node whose ZooKeeper session expires loses its ephemeral entry, so the others stop
@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 class IngestNodesSessionTest {
 
   @Test
-  void aNodeRegistersAgainAfterItsSessionExpired() throws Exception {
-    ZkTestServer zkServer = new ZkTestServer(Files.createTempDirectory("chronix-zk").resolve("zk"));
+  void aNodeRegistersAgainAfterItsSessionExpired(@TempDir Path workDir) throws Exception {
+    ZkTestServer zkServer = new ZkTestServer(workDir.resolve("zk"));
     zkServer.run(false);
     String zk = zkServer.getZkHost();
     List<List<String>> seenByA = new CopyOnWriteArrayList<>();
