@@ -85,7 +85,9 @@ final class LiveMatcher {
   /** As {@link #matching}, in the buffers' order: for callers that gather the answer into sorted sets. */
   static List<LiveChunk> matchingAnyOrder(SolrIndexSearcher searcher, List<Query> queries, TimeRange range) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
-    if (source.isEmpty()) {
+    // a store nothing is being written to has nothing buffered: reading the queries for the values
+    // they demand was then a thirtieth of a one-hour `max` for nothing
+    if (source.isEmpty() || !source.get().hasUnsearchable()) {
       return List.of();
     }
     IndexSchema schema = searcher.getSchema();

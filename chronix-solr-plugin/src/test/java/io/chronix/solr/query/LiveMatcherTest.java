@@ -90,9 +90,12 @@ class LiveMatcherTest extends OnTestCore {
     }
   }
 
-  /** A source with nothing unsearchable is not asked for its series: the listing has all it can have. */
+  /**
+   * A source with nothing unsearchable is not asked for its series: the listing has all it can
+   * have, and a series query matches no buffered series.
+   */
   @Test
-  void aSourceWithNothingUnsearchableIsNotAskedForSpans() throws Exception {
+  void aSourceWithNothingUnsearchableIsNotAskedForItsSeries() throws Exception {
     Buffers buffers = new Buffers() {
       @Override
       public boolean hasUnsearchable() {
@@ -112,6 +115,8 @@ class LiveMatcherTest extends OnTestCore {
           key -> true, key -> true, key -> {
             throw new AssertionError("a key matched");
           }));
+      assertTrue(LiveMatcher.matching(searcher.get(), List.of(QParser.getParser("name:cpu AND host:a", request)
+          .getQuery()), TimeRange.ALL).isEmpty());
     } finally {
       searcher.decref();
       core.getCoreContainer().getObjectCache().remove(LiveSeries.containerKey(core.getName()));
