@@ -1,6 +1,9 @@
 package io.chronix.ingest.http;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.ingest.config.ServerConfig;
 import java.io.IOException;
@@ -8,12 +11,14 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 import java.util.Random;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.eclipse.jetty.io.ByteBufferPool;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -21,7 +26,10 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 import org.eclipse.jetty.servlet.ServletHolder;
 import org.junit.jupiter.api.Test;
 
-/** The server's port reads bodies in large pieces, and every byte of a body arrives whatever its size. */
+/**
+ * The server's port reads bodies in large pieces, and every byte of a body arrives whatever its
+ * size; an answer up to the output buffer's size goes out whole, with its length.
+ */
 class HttpConnectorsTest {
 
   @Test
@@ -54,6 +62,61 @@ class HttpConnectorsTest {
         assertEquals(200, answer.statusCode(), size + " bytes");
         assertEquals(digest(body), answer.body(), size + " bytes");
       }
+    } finally {
+      jetty.stop();
+    }
+  }
+
+  /**
+   * Written as Solr's writers write an answer (a start, the points' bytes at once, an end), an
+   * answer smaller than the output buffer arrives with a Content-Length, not chunked; a larger one is
+   * streamed, whole. The buffers come from a pool that keeps buffers of that size.
+   */
+  @Test
+  void answersThatFitTheOutputBufferGoOutWholeWithTheirLength() throws Exception {
+    Server jetty = new Server();
+    ServerConnector connector = HttpConnectors.create(jetty, ServerConfig.defaults().withEphemeralPorts()
+        .with("http.host", "127.0.0.1"));
+    jetty.addConnector(connector);
+    Random random = new Random(11);
+    byte[] all = new byte[3 * HttpConnectors.OUTPUT_BUFFER_BYTES];
+    random.nextBytes(all);
+    ServletContextHandler context = new ServletContextHandler();
+    context.addServlet(new ServletHolder(new HttpServlet() {
+      @Override
+      protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        int size = Integer.parseInt(request.getParameter("size"));
+        var out = response.getOutputStream();
+        out.write(all, 0, 100);
+        out.write(all, 100, size - 200);
+        out.write(all, size - 100, 100);
+      }
+    }), "/answer");
+    jetty.setHandler(context);
+    jetty.start();
+    try {
+      HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      int buffer = HttpConnectors.OUTPUT_BUFFER_BYTES;
+      for (int size : new int[] {300, 50_045, buffer - 1, buffer + 1, 2 * buffer + 7}) {
+        HttpResponse<byte[]> answer = client.send(HttpRequest.newBuilder(
+            URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/answer?size=" + size)).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+        assertEquals(200, answer.statusCode(), size + " bytes");
+        assertArrayEquals(java.util.Arrays.copyOf(all, size), answer.body(), size + " bytes");
+        boolean chunked = answer.headers().firstValue("Transfer-Encoding").orElse("").contains("chunked");
+        if (size < buffer) { // a full buffer goes out as the first part of a stream
+          assertEquals(String.valueOf(size), answer.headers().firstValue("Content-Length").orElse("none"),
+              size + " bytes: one write, with its length");
+          assertTrue(!chunked, size + " bytes: not chunked");
+        } else {
+          assertTrue(chunked, size + " bytes: streamed");
+        }
+      }
+      ByteBufferPool pool = connector.getByteBufferPool();
+      ByteBuffer taken = pool.acquire(buffer, true);
+      pool.release(taken);
+      assertSame(taken, pool.acquire(buffer, true),
+          "a buffer of the output buffer's size is kept for the next answer, not allocated anew");
     } finally {
       jetty.stop();
     }
