@@ -15,6 +15,7 @@ import io.chronix.ingest.http.PingServlet;
 import io.chronix.ingest.http.Readiness;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.protocol.SocketListeners;
+import io.chronix.ingest.protocol.prometheus.SnappyLibraryDirectory;
 import io.chronix.analysis.promql.engine.PointChanges;
 import io.chronix.analysis.promql.engine.RangeCache;
 import io.chronix.ingest.security.AccessHandler;
@@ -91,6 +92,7 @@ public final class ChronixServer implements AutoCloseable {
     this.walFiles = walFiles;
     requireProtection(config);
     Files.createDirectories(config.dataDir());
+    SnappyLibraryDirectory.under(config.dataDir()); // before the remote-write endpoint loads it
     QueuedThreadPool threads = new QueuedThreadPool(200, 8);
     threads.setName("chronix-http");
     jetty = new Server(threads);
