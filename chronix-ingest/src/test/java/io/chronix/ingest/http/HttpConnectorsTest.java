@@ -35,18 +35,12 @@ class HttpConnectorsTest {
   @Test
   void bodiesOfAnySizeAroundTheInputBufferArriveWhole() throws Exception {
     Server jetty = new Server();
-    ServerConnector connector = HttpConnectors.create(jetty, ServerConfig.defaults().withEphemeralPorts()
-        .with("http.host", "127.0.0.1"));
-    jetty.addConnector(connector);
-    ServletContextHandler context = new ServletContextHandler();
-    context.addServlet(new ServletHolder(new HttpServlet() {
+    ServerConnector connector = serving(jetty, "/digest", new HttpServlet() {
       @Override
       protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         response.getWriter().write(digest(request.getInputStream().readAllBytes()));
       }
-    }), "/digest");
-    jetty.setHandler(context);
-    jetty.start();
+    });
     try {
       assertEquals(HttpConnectors.INPUT_BUFFER_BYTES,
           connector.getConnectionFactory(HttpConnectionFactory.class).getInputBufferSize());
@@ -74,15 +68,11 @@ class HttpConnectorsTest {
    */
   @Test
   void answersThatFitTheOutputBufferGoOutWholeWithTheirLength() throws Exception {
-    Server jetty = new Server();
-    ServerConnector connector = HttpConnectors.create(jetty, ServerConfig.defaults().withEphemeralPorts()
-        .with("http.host", "127.0.0.1"));
-    jetty.addConnector(connector);
     Random random = new Random(11);
     byte[] all = new byte[3 * HttpConnectors.OUTPUT_BUFFER_BYTES];
     random.nextBytes(all);
-    ServletContextHandler context = new ServletContextHandler();
-    context.addServlet(new ServletHolder(new HttpServlet() {
+    Server jetty = new Server();
+    ServerConnector connector = serving(jetty, "/answer", new HttpServlet() {
       @Override
       protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         int size = Integer.parseInt(request.getParameter("size"));
@@ -91,9 +81,7 @@ class HttpConnectorsTest {
         out.write(all, 100, size - 200);
         out.write(all, size - 100, 100);
       }
-    }), "/answer");
-    jetty.setHandler(context);
-    jetty.start();
+    });
     try {
       HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
       int buffer = HttpConnectors.OUTPUT_BUFFER_BYTES;
@@ -120,6 +108,18 @@ class HttpConnectorsTest {
     } finally {
       jetty.stop();
     }
+  }
+
+  /** {@code jetty} started with the server's connector and {@code servlet} at {@code path}. */
+  private static ServerConnector serving(Server jetty, String path, HttpServlet servlet) throws Exception {
+    ServerConnector connector = HttpConnectors.create(jetty, ServerConfig.defaults().withEphemeralPorts()
+        .with("http.host", "127.0.0.1"));
+    jetty.addConnector(connector);
+    ServletContextHandler context = new ServletContextHandler();
+    context.addServlet(new ServletHolder(servlet), path);
+    jetty.setHandler(context);
+    jetty.start();
+    return connector;
   }
 
   private static String digest(byte[] bytes) {
