@@ -4,6 +4,7 @@ import io.chronix.analysis.promql.engine.RangeCache;
 import io.chronix.core.record.RecordFields;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.compaction.Compactor;
+import io.chronix.ingest.protocol.prometheus.SnappyLibraryDirectory;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -98,7 +99,8 @@ public final class ServerMetrics {
     SlowFigures figures = slowFigures();
     samples.add(gauge("chronix_records", "Records (chunks) in the collection", figures.records()));
     samples.add(gauge("chronix_stored_points", "Points in the collection's records", figures.storedPoints()));
-    samples.add(gauge("chronix_data_dir_bytes", "Size of this node's data directory", figures.dataDirBytes()));
+    samples.add(gauge("chronix_data_dir_bytes", "Size of this node's data directory (without the unpacked native library)",
+        figures.dataDirBytes()));
     if (indexInDataDir && figures.storedPoints() > 0) {
       samples.add(gauge("chronix_disk_bytes_per_point",
           "Data directory (index, logs) divided by the points stored", figures.dataDirBytes() / figures.storedPoints()));
@@ -140,12 +142,19 @@ public final class ServerMetrics {
     return slow;
   }
 
+  /**
+   * Everything under the data directory but the copy of snappy's native library the server
+   * unpacks there while it runs: 280 kB that is no stored data, and on a small store more than the
+   * index itself.
+   */
   private static long directorySize(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return 0;
     }
+    Path library = SnappyLibraryDirectory.of(dir);
     try (Stream<Path> files = Files.walk(dir)) {
-      return files.filter(Files::isRegularFile).mapToLong(ServerMetrics::sizeOrZero).sum();
+      return files.filter(file -> !file.startsWith(library) && Files.isRegularFile(file))
+          .mapToLong(ServerMetrics::sizeOrZero).sum();
     } catch (UncheckedIOException e) {
       throw e.getCause();
     }

@@ -9,6 +9,7 @@ import io.chronix.analysis.promql.model.Labels;
 import io.chronix.ingest.ChronixServer;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.promql.PrometheusApiClient;
+import io.chronix.ingest.protocol.prometheus.SnappyLibraryDirectory;
 import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -194,7 +195,7 @@ class CrashRecoveryTest {
     assertTrue(kills >= 20 && killedWhileCompacting >= 5 && killedWhileStarting >= 5, kills + " kills");
     // snappy's native library, unpacked anew by every start and left behind by every kill: under the
     // data directory, where each start removed the last kill's copy
-    try (var copies = Files.list(dataDir.resolve("native"))) {
+    try (var copies = Files.list(SnappyLibraryDirectory.of(dataDir))) {
       assertTrue(copies.count() <= 1, "the killed runs' copies of snappy's library are removed at start");
     }
     for (Stream stream : streams) {

@@ -2,6 +2,7 @@ package io.chronix.ingest.http;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Random;
 import javax.servlet.http.HttpServlet;
@@ -90,12 +92,12 @@ class HttpConnectorsTest {
             URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/answer?size=" + size)).build(),
             HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, answer.statusCode(), size + " bytes");
-        assertArrayEquals(java.util.Arrays.copyOf(all, size), answer.body(), size + " bytes");
+        assertArrayEquals(Arrays.copyOf(all, size), answer.body(), size + " bytes");
         boolean chunked = answer.headers().firstValue("Transfer-Encoding").orElse("").contains("chunked");
         if (size < buffer) { // a full buffer goes out as the first part of a stream
           assertEquals(String.valueOf(size), answer.headers().firstValue("Content-Length").orElse("none"),
               size + " bytes: one write, with its length");
-          assertTrue(!chunked, size + " bytes: not chunked");
+          assertFalse(chunked, size + " bytes: not chunked");
         } else {
           assertTrue(chunked, size + " bytes: streamed");
         }
@@ -103,8 +105,9 @@ class HttpConnectorsTest {
       ByteBufferPool pool = connector.getByteBufferPool();
       ByteBuffer taken = pool.acquire(buffer, true);
       pool.release(taken);
-      assertSame(taken, pool.acquire(buffer, true),
-          "a buffer of the output buffer's size is kept for the next answer, not allocated anew");
+      ByteBuffer again = pool.acquire(buffer, true);
+      pool.release(again);
+      assertSame(taken, again, "a buffer of the output buffer's size is kept for the next answer, not allocated anew");
     } finally {
       jetty.stop();
     }

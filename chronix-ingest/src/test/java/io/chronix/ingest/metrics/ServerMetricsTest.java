@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.ingest.ChronixServer;
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.protocol.prometheus.SnappyLibraryDirectory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,6 +22,7 @@ class ServerMetricsTest {
 
   private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
   private static final long T0 = 1_700_000_000_000L;
+  private static final int NATIVE_LIBRARY_BYTES = 20 << 20;
 
   @TempDir Path dir;
 
@@ -27,6 +30,8 @@ class ServerMetricsTest {
   void theFiguresFollowWritesFlushesAndCompactions() throws Exception {
     try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
         .with("data.dir", dir.toString())).start()) {
+      // as large as the store ten thousand times over: what the server unpacks there is no stored data
+      Files.write(SnappyLibraryDirectory.of(dir).resolve("libsnappyjava.so"), new byte[NATIVE_LIBRARY_BYTES]);
       for (int batch = 0; batch < 3; batch++) {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 10; i++) {
@@ -49,6 +54,9 @@ class ServerMetricsTest {
       assertEquals(1.0, after.get("chronix_compaction_runs_total"));
       assertEquals(3.0, after.get("chronix_compaction_records_read_total"), "three small records merged");
       assertEquals(1.0, after.get("chronix_compaction_records_written_total"));
+      double dataDirBytes = after.get("chronix_data_dir_bytes");
+      assertTrue(dataDirBytes > 0 && dataDirBytes < NATIVE_LIBRARY_BYTES,
+          "the data directory without the native library's directory: " + dataDirBytes);
     }
   }
 

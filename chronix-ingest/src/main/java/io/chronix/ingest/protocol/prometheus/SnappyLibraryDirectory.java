@@ -17,7 +17,7 @@ public final class SnappyLibraryDirectory {
 
   static final String PROPERTY = "org.xerial.snappy.tempdir";
   /** Below the data directory. */
-  static final String NAME = "native";
+  private static final String NAME = "native";
   /** The JVM's own setting, read before this class sets any. */
   private static final String CHOSEN_AT_START = System.getProperty(PROPERTY);
 
@@ -28,16 +28,26 @@ public final class SnappyLibraryDirectory {
     return CHOSEN_AT_START != null;
   }
 
+  /** The directory under {@code dataDir} that holds the unpacked library: no stored data. */
+  public static Path of(Path dataDir) {
+    return dataDir.resolve(NAME);
+  }
+
   /**
    * Makes {@code dataDir}'s directory the place snappy unpacks into, unless the JVM was told
    * another, and removes the copies killed runs left there. Before snappy is first used: it reads
    * the setting once.
    */
   public static void under(Path dataDir) throws IOException {
-    if (chosenAtStart()) {
+    under(dataDir, CHOSEN_AT_START);
+  }
+
+  /** As {@link #under(Path)}, with the JVM's own setting given ({@code null}: none). */
+  static void under(Path dataDir, String chosenAtStart) throws IOException {
+    if (chosenAtStart != null) {
       return;
     }
-    Path directory = dataDir.resolve(NAME);
+    Path directory = of(dataDir);
     Files.createDirectories(directory);
     try (DirectoryStream<Path> left = Files.newDirectoryStream(directory, "snappy-*")) {
       for (Path copy : left) {

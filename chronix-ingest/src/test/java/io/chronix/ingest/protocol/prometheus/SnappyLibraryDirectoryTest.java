@@ -17,7 +17,7 @@ class SnappyLibraryDirectoryTest {
   void theDataDirectoryTakesTheLibraryAndLosesKilledRunsCopies(@TempDir Path dataDir) throws Exception {
     assumeFalse(SnappyLibraryDirectory.chosenAtStart(), "this JVM was told where snappy unpacks");
     String before = System.getProperty(SnappyLibraryDirectory.PROPERTY);
-    Path directory = dataDir.resolve(SnappyLibraryDirectory.NAME);
+    Path directory = SnappyLibraryDirectory.of(dataDir);
     Files.createDirectories(directory);
     Path killedRuns = Files.write(directory.resolve("snappy-1.1.10-0f1e2d3c-libsnappyjava.so"), new byte[] {1});
     Path other = Files.write(directory.resolve("README"), new byte[] {2});
@@ -33,5 +33,14 @@ class SnappyLibraryDirectoryTest {
         System.setProperty(SnappyLibraryDirectory.PROPERTY, before);
       }
     }
+  }
+
+  /** A JVM started with -Dorg.xerial.snappy.tempdir keeps that place; the data directory gets nothing. */
+  @Test
+  void aPlaceChosenAtTheJvmsStartStands(@TempDir Path dataDir) throws Exception {
+    String before = System.getProperty(SnappyLibraryDirectory.PROPERTY);
+    SnappyLibraryDirectory.under(dataDir, "/chosen/by/the/user");
+    assertEquals(before, System.getProperty(SnappyLibraryDirectory.PROPERTY), "the setting is left as it is");
+    assertFalse(Files.exists(SnappyLibraryDirectory.of(dataDir)));
   }
 }
