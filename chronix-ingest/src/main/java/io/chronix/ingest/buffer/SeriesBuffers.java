@@ -14,20 +14,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Per-series point buffers in a hash map: adding a point costs the same however many series there
  * are. A buffer is handed to the {@link ChunkSink} when it is full (points or bytes), when it is
  * old, and on {@link #flushAll}. Full buffers are written on the given executor so that a request
- * does not wait for the store; a write that fails puts its points back.
+ * does not wait for the store; a write that fails puts its points back ({@link ChunkWrites}).
  *
  * <p>Each buffer pins the oldest write-ahead-log segment its points came from in the
  * {@link SegmentLedger}; the pin goes with the chunk to the store and is released by the commit
@@ -38,8 +35,6 @@ import org.slf4j.LoggerFactory;
  * and, for the store's search lag, chunks just written.
  */
 public final class SeriesBuffers implements LiveSeries {
-
-  private static final Logger LOG = LoggerFactory.getLogger(SeriesBuffers.class);
 
   private final Map<SeriesKey, SeriesBuffer> buffers = new ConcurrentHashMap<>();
   /** Guard the buffers: every buffer of a key is guarded by the key's stripe. */
@@ -59,20 +54,12 @@ public final class SeriesBuffers implements LiveSeries {
   private final int maxPoints;
   private final long maxBytes;
   private final long maxAgeNanos;
-  private final ChunkSink sink;
   private final LongSupplier clock;
-  private final Executor fullBufferWriter;
-  private final AtomicLong buffered = new AtomicLong();
-  /** Heap held by buffers, their keys, chunks on their way and tracked copies ({@link BufferMemory}). */
-  private final AtomicLong memory = new AtomicLong();
-  /** The part of {@link #memory} that active series hold empty: keys and buffers. */
-  private final AtomicLong seriesMemory = new AtomicLong();
+  private final BufferTotals totals = new BufferTotals();
+  private final ChunkWrites writes;
   private final SegmentLedger ledger;
   private volatile long idleReleaseNanos = Long.MAX_VALUE;
-  /** Full buffers handed to the writer and not yet done; guarded by itself. */
-  private final int[] pendingWrites = {0};
   private volatile boolean cutting = true;
-  private volatile WritePacing pacing = WritePacing.NONE;
   private volatile boolean tracking;
   private volatile long searchLagNanos;
 
@@ -87,9 +74,8 @@ public final class SeriesBuffers implements LiveSeries {
     this.maxPoints = maxPoints;
     this.maxBytes = maxBytes;
     this.maxAgeNanos = maxAge.toNanos();
-    this.sink = sink;
     this.clock = clock;
-    this.fullBufferWriter = fullBufferWriter;
+    this.writes = new ChunkWrites(sink, fullBufferWriter, ledger, totals, unsearchable, clock);
     for (int i = 0; i < staging.length; i++) {
       staging[i] = new StagedPoints();
     }
@@ -192,7 +178,7 @@ public final class SeriesBuffers implements LiveSeries {
     Runs runs = Runs.of(batch);
     BufferLocks.Groups groups = locks.group(batch);
     long now = clock.getAsLong();
-    pacing.batchAdded(now);
+    writes.pacing().batchAdded(now);
     Tally tally = new Tally(now);
     int count = groups.count();
     int[] passed = null; // groups whose stripe another batch held when this one came to it
@@ -425,7 +411,7 @@ public final class SeriesBuffers implements LiveSeries {
     long bytes;
     /** The buffer the last run's last point went to. */
     SeriesBuffer lastBuffer;
-    private List<Outgoing> full;
+    private List<ChunkWrites.Taken> full;
 
     Tally(long now) {
       this(now, false);
@@ -440,7 +426,7 @@ public final class SeriesBuffers implements LiveSeries {
       if (full == null) {
         full = new ArrayList<>(2);
       }
-      full.add(new Outgoing(key, buffer, drained));
+      full.add(new ChunkWrites.Taken(key, buffer, drained));
     }
 
     /** Takes over the full chunks of a tally whose points were counted before (staged points). */
@@ -457,8 +443,8 @@ public final class SeriesBuffers implements LiveSeries {
 
     void handOverFull() {
       if (full != null) {
-        for (Outgoing chunk : full) {
-          writeLater(chunk);
+        for (ChunkWrites.Taken chunk : full) {
+          writes.handOver(chunk);
         }
         full = null;
       }
@@ -476,14 +462,10 @@ public final class SeriesBuffers implements LiveSeries {
         bytes = 0;
         return;
       }
-      if (points != 0) {
-        buffered.addAndGet(points);
-        points = 0;
-      }
-      if (bytes != 0) {
-        memory.addAndGet(bytes);
-        bytes = 0;
-      }
+      totals.addPoints(points);
+      points = 0;
+      totals.addMemory(bytes);
+      bytes = 0;
     }
   }
 
@@ -577,44 +559,7 @@ public final class SeriesBuffers implements LiveSeries {
    * {@link Duration#ZERO}: written at once (the default of this class).
    */
   public void paceWrites(Duration maxDelay, long pressureBytes) {
-    pacing = maxDelay.isZero() ? WritePacing.NONE : new WritePacing(maxDelay.toNanos(), pressureBytes, clock);
-  }
-
-  /** Hands a full buffer's chunk to the writer; {@link #flushAll} waits for it. */
-  private void writeLater(Outgoing chunk) {
-    synchronized (pendingWrites) {
-      pendingWrites[0]++;
-    }
-    long queued = clock.getAsLong();
-    WritePacing paced = pacing;
-    fullBufferWriter.execute(() -> {
-      paced.awaitTurn(queued, memory::get);
-      try {
-        write(chunk.key(), chunk.buffer(), chunk.drained());
-      } catch (IOException | RuntimeException e) {
-        // the points went back into the buffer; the flusher tries again
-        LOG.warn("writing a full buffer of {} failed, will retry: {}", chunk.key(), e.getMessage());
-      } finally {
-        synchronized (pendingWrites) {
-          pendingWrites[0]--;
-          pendingWrites.notifyAll();
-        }
-      }
-    });
-  }
-
-  /** Waits until every full buffer handed to the writer is written (or back in its buffer). */
-  private void awaitPendingWrites() throws IOException {
-    synchronized (pendingWrites) {
-      while (pendingWrites[0] > 0) {
-        try {
-          pendingWrites.wait();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IOException("interrupted while waiting for chunk writes", e);
-        }
-      }
-    }
+    writes.pace(maxDelay.isZero() ? WritePacing.NONE : new WritePacing(maxDelay.toNanos(), pressureBytes, clock));
   }
 
   /**
@@ -662,8 +607,8 @@ public final class SeriesBuffers implements LiveSeries {
       synchronized (buffer.lock) {
         long before = buffer.retainedBytes();
         buffer.forgetWrittenBefore(began);
-        memory.addAndGet(buffer.retainedBytes() - before);
-        noteVisibility(key, buffer);
+        totals.addMemory(buffer.retainedBytes() - before);
+        unsearchable.follow(key, buffer);
       }
     });
   }
@@ -678,11 +623,11 @@ public final class SeriesBuffers implements LiveSeries {
    * before the call is written, including full buffers already on their way.
    */
   public void flushAll() throws IOException {
-    WritePacing paced = pacing;
+    WritePacing paced = writes.pacing();
     paced.flushBegins(); // full chunks waiting for a pause in the ingest go now
     try {
       settleAll(); // full chunks it cuts are awaited as well
-      awaitPendingWrites(); // a failed one is back in its buffer before we drain
+      writes.awaitHandedOver(); // a failed one is back in its buffer before we drain
       flush(true);
     } finally {
       paced.flushEnds();
@@ -699,7 +644,7 @@ public final class SeriesBuffers implements LiveSeries {
    */
   public int flushOldest(long targetBytes) throws IOException {
     settleAll();
-    if (memory.get() <= targetBytes) {
+    if (totals.memory() <= targetBytes) {
       return 0;
     }
     record Candidate(SeriesKey key, SeriesBuffer buffer, long firstArrival) {}
@@ -714,9 +659,9 @@ public final class SeriesBuffers implements LiveSeries {
     }
     candidates.sort(Comparator.comparingLong(Candidate::firstArrival));
     int written = 0;
-    FlushBatches batches = new FlushBatches();
+    ChunkWrites.Batch batches = writes.batch(tracking);
     for (Candidate candidate : candidates) {
-      if (memory.get() - batches.leavingBytes() <= targetBytes) {
+      if (totals.memory() - batches.leavingBytes() <= targetBytes) {
         break;
       }
       SeriesBuffer.Drained drained = null;
@@ -736,7 +681,7 @@ public final class SeriesBuffers implements LiveSeries {
 
   private void flush(boolean all) throws IOException {
     settleAll();
-    FlushBatches batches = new FlushBatches();
+    ChunkWrites.Batch batches = writes.batch(tracking);
     for (Map.Entry<SeriesKey, SeriesBuffer> entry : buffers.entrySet()) {
       SeriesBuffer buffer = entry.getValue();
       SeriesBuffer.Drained drained = null;
@@ -744,11 +689,11 @@ public final class SeriesBuffers implements LiveSeries {
       synchronized (buffer.lock) {
         long before = buffer.retainedBytes();
         buffer.forgetSearchable(searchLagNanos, now); // the flusher's rounds keep the copies short-lived
-        memory.addAndGet(buffer.retainedBytes() - before);
+        totals.addMemory(buffer.retainedBytes() - before);
         if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeNanos, now)) {
           drained = takeOut(entry.getKey(), buffer);
         } else {
-          noteVisibility(entry.getKey(), buffer);
+          unsearchable.follow(entry.getKey(), buffer);
           if (buffer.isIdle(idleReleaseNanos, now)) {
             release(entry.getKey(), buffer);
           }
@@ -781,18 +726,12 @@ public final class SeriesBuffers implements LiveSeries {
   private void release(SeriesKey key, SeriesBuffer buffer) {
     buffer.retire();
     if (buffers.remove(key, buffer)) {
-      countSeries(-BufferMemory.series(key));
+      totals.addSeries(-BufferMemory.series(key));
     }
   }
 
-  /** A series' key and empty buffer came or went: in the memory count and in its fixed part. */
-  private void countSeries(long bytes) {
-    memory.addAndGet(bytes);
-    seriesMemory.addAndGet(bytes);
-  }
-
   private SeriesBuffer newBuffer(SeriesKey key) {
-    countSeries(BufferMemory.series(key));
+    totals.addSeries(BufferMemory.series(key));
     return new SeriesBuffer(key.valueType(), clock.getAsLong(), locks.of(key.hashCode()));
   }
 
@@ -803,128 +742,9 @@ public final class SeriesBuffers implements LiveSeries {
   private SeriesBuffer.Drained takeOut(SeriesKey key, SeriesBuffer buffer) {
     long before = buffer.retainedBytes();
     SeriesBuffer.Drained drained = buffer.drain(tracking, clock.getAsLong());
-    memory.addAndGet(buffer.retainedBytes() - before + drained.bytes());
-    noteVisibility(key, buffer);
+    totals.addMemory(buffer.retainedBytes() - before + drained.bytes());
+    unsearchable.follow(key, buffer);
     return drained;
-  }
-
-  /** Keeps {@link #unsearchable} in step with the buffer; called under the buffer's lock. */
-  private void noteVisibility(SeriesKey key, SeriesBuffer buffer) {
-    if (buffer.hasUnsearchable()) {
-      unsearchable.add(key);
-    } else {
-      unsearchable.remove(key);
-    }
-  }
-
-  private void write(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) throws IOException {
-    writeBatch(List.of(new Outgoing(key, buffer, drained)));
-  }
-
-  /** One chunk taken out of a buffer, on its way to the store with others. */
-  private record Outgoing(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {}
-
-  /** Chunks written together: one store request per batch, not per series. */
-  private static final int BATCH_CHUNKS = 1000;
-  private static final long BATCH_BYTES = 8L << 20;
-
-  /** Writes the batch's chunks in one store request; on failure every one goes back to its buffer. */
-  private void writeBatch(List<Outgoing> batch) throws IOException {
-    if (batch.isEmpty()) {
-      return;
-    }
-    List<SeriesKey> keys = new ArrayList<>(batch.size());
-    List<Points> points = new ArrayList<>(batch.size());
-    int[] sizes = new int[batch.size()];
-    for (int i = 0; i < batch.size(); i++) {
-      keys.add(batch.get(i).key());
-      points.add(batch.get(i).drained().points());
-      sizes[i] = batch.get(i).drained().points().size(); // the sink may de-duplicate in place
-    }
-    try {
-      List<Points> stored = sink.acceptAll(keys, points);
-      for (int i = 0; i < batch.size(); i++) {
-        written(batch.get(i).buffer(), batch.get(i).drained(), stored.get(i), sizes[i]);
-      }
-    } catch (IOException | RuntimeException e) {
-      for (Outgoing outgoing : batch) {
-        restore(outgoing.key(), outgoing.buffer(), outgoing.drained());
-      }
-      throw e;
-    }
-  }
-
-  /**
-   * Chunks taken out during one flush, written a batch at a time; a failed batch is remembered and
-   * the others are still written, the first failure thrown at the end.
-   */
-  private final class FlushBatches {
-    private final List<Outgoing> pending = new ArrayList<>();
-    private long pendingBytes;
-    /** Bytes of every chunk taken out by this flush, written or not. */
-    private long takenBytes;
-    private IOException failure;
-
-    void add(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
-      pending.add(new Outgoing(key, buffer, drained));
-      pendingBytes += drained.bytes();
-      takenBytes += drained.bytes();
-      if (pending.size() >= BATCH_CHUNKS || pendingBytes >= BATCH_BYTES) {
-        writePending();
-      }
-    }
-
-    /**
-     * Bytes this flush took out that are still counted and will leave on their own: chunks not yet
-     * written, and, when tracked, the copies of all it took out, which leave once searches see
-     * them. Without the copies a flush that makes room would count none made: taking a chunk out
-     * only moves its bytes from the buffer to its copy, and every buffer would be written.
-     */
-    long leavingBytes() {
-      return pendingBytes + (tracking ? takenBytes : 0);
-    }
-
-    void finish() throws IOException {
-      writePending();
-      if (failure != null) {
-        throw failure;
-      }
-    }
-
-    private void writePending() {
-      try {
-        writeBatch(pending);
-      } catch (IOException e) {
-        failure = failure == null ? e : failure;
-      } finally {
-        pending.clear();
-        pendingBytes = 0;
-      }
-    }
-  }
-
-  private void written(SeriesBuffer buffer, SeriesBuffer.Drained drained, Points stored, int size) {
-    buffered.addAndGet(-size);
-    ledger.written(drained.segment());
-    synchronized (buffer.lock) {
-      buffer.written(drained, stored, clock.getAsLong());
-    }
-    memory.addAndGet(-drained.bytes()); // written: the chunk's points are the store's now
-  }
-
-  private void restore(SeriesKey key, SeriesBuffer buffer, SeriesBuffer.Drained drained) {
-    synchronized (buffer.lock) {
-      long pinned = buffer.isEmpty() ? SeriesBuffer.NO_SEGMENT : buffer.oldestSegment();
-      long before = buffer.retainedBytes();
-      buffer.restore(drained);
-      // back in the buffer: counted there now instead of on the way
-      memory.addAndGet(buffer.retainedBytes() - before - drained.bytes());
-      // the buffer and the chunk each held a pin; the merged buffer keeps the older one
-      if (pinned != SeriesBuffer.NO_SEGMENT) {
-        ledger.unpin(Math.max(pinned, drained.segment()));
-      }
-      noteVisibility(key, buffer);
-    }
   }
 
   /**
@@ -951,9 +771,9 @@ public final class SeriesBuffers implements LiveSeries {
       long bytesBefore = buffer.retainedBytes();
       Points kept = filter.apply(buffer.points());
       ledger.unpin(buffer.replace(kept));
-      memory.addAndGet(buffer.retainedBytes() - bytesBefore);
-      buffered.addAndGet(kept.size() - before);
-      noteVisibility(key, buffer);
+      totals.addMemory(buffer.retainedBytes() - bytesBefore);
+      totals.addPoints(kept.size() - before);
+      unsearchable.follow(key, buffer);
     }
   }
 
@@ -1085,26 +905,26 @@ public final class SeriesBuffers implements LiveSeries {
     synchronized (buffer.lock) {
       long before = buffer.retainedBytes();
       buffer.forgetSearchable(searchLagNanos, now);
-      memory.addAndGet(buffer.retainedBytes() - before);
+      totals.addMemory(buffer.retainedBytes() - before);
       T result = read.apply(buffer);
-      noteVisibility(key, buffer);
+      unsearchable.follow(key, buffer);
       return result;
     }
   }
 
   /** Points accepted but not yet written to the store (including those on their way). */
   public long bufferedPoints() {
-    return buffered.get();
+    return totals.points();
   }
 
   /** Heap the buffers hold, as {@link BufferMemory} counts it: what buffer.maxBytes bounds. */
   public long memoryBytes() {
-    return memory.get();
+    return totals.memory();
   }
 
   /** The part of {@link #memoryBytes} that no write frees: the active series' keys and empty buffers. */
   public long seriesBytes() {
-    return seriesMemory.get();
+    return totals.seriesMemory();
   }
 
   /** Series with a buffer: what buffer.maxSeries bounds. */

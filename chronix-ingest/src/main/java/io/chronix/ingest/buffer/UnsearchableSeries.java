@@ -36,6 +36,15 @@ final class UnsearchableSeries {
   private final ConcurrentHashMap<String, Map<AttributeNames, Group>> byName = new ConcurrentHashMap<>();
   private final FieldValueCounts values = new FieldValueCounts();
 
+  /** Keeps the series in or out as its buffer has points searches may not see or not; under the buffer's lock. */
+  void follow(SeriesKey key, SeriesBuffer buffer) {
+    if (buffer.hasUnsearchable()) {
+      add(key);
+    } else {
+      remove(key);
+    }
+  }
+
   void add(SeriesKey key) {
     AttributeNames names = new AttributeNames(key.attributes());
     Map<AttributeNames, Group> groups = byName.get(key.name());
