@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,27 +62,40 @@ final class ChunkWrites {
     return pacing;
   }
 
-  /** Hands a full buffer's chunk to the writer; {@link #awaitHandedOver} waits for it. */
+  /**
+   * Hands a full buffer's chunk to the writer; {@link #awaitHandedOver} waits for it. A writer
+   * that takes no more work (the store's close stops it before its last flush, which may still
+   * cut full chunks) leaves the chunk to the caller, who writes it at once: refused, the chunk
+   * would be neither in its buffer nor in the store, and a flush would wait for it forever.
+   */
   void handOver(Taken chunk) {
     synchronized (handedOver) {
       handedOver[0]++;
     }
     long queued = clock.getAsLong();
     WritePacing paced = pacing;
-    writer.execute(() -> {
-      paced.awaitTurn(queued, totals::memory);
-      try {
-        write(List.of(chunk));
-      } catch (IOException | RuntimeException e) {
-        // the points went back into the buffer; the flusher tries again
-        LOG.warn("writing a full buffer of {} failed, will retry: {}", chunk.key(), e.getMessage());
-      } finally {
-        synchronized (handedOver) {
-          handedOver[0]--;
-          handedOver.notifyAll();
-        }
+    try {
+      writer.execute(() -> {
+        paced.awaitTurn(queued, totals::memory);
+        writeHandedOver(chunk);
+      });
+    } catch (RejectedExecutionException stopped) {
+      writeHandedOver(chunk);
+    }
+  }
+
+  private void writeHandedOver(Taken chunk) {
+    try {
+      write(List.of(chunk));
+    } catch (IOException | RuntimeException e) {
+      // the points went back into the buffer; the flusher tries again
+      LOG.warn("writing a full buffer of {} failed, will retry: {}", chunk.key(), e.getMessage());
+    } finally {
+      synchronized (handedOver) {
+        handedOver[0]--;
+        handedOver.notifyAll();
       }
-    });
+    }
   }
 
   /** Waits until every chunk handed to the writer is written (or back in its buffer). */

@@ -769,6 +769,32 @@ class SeriesBuffersTest {
     }
   }
 
+  @Test
+  void aChunkCutAfterTheWriterStoppedIsWrittenByItsCaller() throws Exception {
+    // the store's close stops the chunk writers before its last flush, which may still cut full chunks
+    java.util.concurrent.ExecutorService stopped = java.util.concurrent.Executors.newSingleThreadExecutor();
+    stopped.shutdown();
+    SeriesBuffers buffers = new SeriesBuffers(3, Long.MAX_VALUE, Duration.ofHours(1), this::sink, clock::get, stopped,
+        ledger);
+    for (int i = 0; i < 4; i++) {
+      buffers.add(CPU, i, i, 7);
+    }
+    assertEquals(List.of("cpu:3"), written, "cut and written although the writer takes nothing");
+    assertEquals(1, buffers.bufferedPoints());
+    java.util.concurrent.CompletableFuture<Void> flush = java.util.concurrent.CompletableFuture.runAsync(() -> {
+      try {
+        buffers.flushAll();
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    flush.get(10, java.util.concurrent.TimeUnit.SECONDS); // nothing is left waiting for the stopped writer
+    assertEquals(List.of("cpu:3", "cpu:1"), written);
+    assertEquals(0, buffers.bufferedPoints());
+    buffers.commit(() -> { });
+    assertEquals(SegmentLedger.NONE, ledger.oldestPinned());
+  }
+
   private static Points points(long... timestampsAndValues) {
     Points points = new Points();
     for (int i = 0; i < timestampsAndValues.length; i += 2) {
