@@ -96,7 +96,7 @@ class ConsoleBrowserTest {
     for (Path file : csv) {
       files.add(reader.read(file));
     }
-    browser = startBrowser();
+    browser = startBrowser(Files.createDirectories(dataDir.resolve("browser-tmp")));
   }
 
   @AfterAll
@@ -109,7 +109,11 @@ class ConsoleBrowserTest {
     }
   }
 
-  private static WebDriver startBrowser() {
+  /**
+   * Chromium keeps its singleton lock (a socket and a cookie) in a directory of its temporary
+   * directory and leaves it there: under /tmp, every run of this test left one behind.
+   */
+  private static WebDriver startBrowser(Path temporary) {
     for (String needed : List.of("/usr/bin/chromium", "/usr/bin/chromedriver")) {
       assertTrue(new File(needed).canExecute(), needed + " is missing: run scripts/install-test-deps.sh as root "
           + "(Debian packages chromium and chromium-driver)");
@@ -122,7 +126,8 @@ class ConsoleBrowserTest {
         "--window-size=1400,1000");
     options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
     ChromeDriverService service = new ChromeDriverService.Builder()
-        .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+        .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort()
+        .withEnvironment(Map.of("TMPDIR", temporary.toString())).build();
     return new ChromeDriver(service, options);
   }
 
