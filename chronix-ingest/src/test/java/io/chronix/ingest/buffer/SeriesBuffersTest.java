@@ -770,6 +770,17 @@ class SeriesBuffersTest {
   }
 
   @Test
+  void pointsOfAFailedWriteAreSeenByLiveQueriesAgain() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1)); // chunks on their way not tracked
+    buffers.add(CPU, 1, 1);
+    buffers.add(CPU, 2, 2);
+    failing.set(true);
+    assertThrows(IOException.class, buffers::flushAll);
+    assertTrue(buffers.hasUnsearchable(), "the points are back in their buffer, not in the store");
+    assertEquals(2, snapshotOf(buffers).get(CPU).size(), "and live queries see them");
+  }
+
+  @Test
   void aChunkCutAfterTheWriterStoppedIsWrittenByItsCaller() throws Exception {
     // the store's close stops the chunk writers before its last flush, which may still cut full chunks
     java.util.concurrent.ExecutorService stopped = java.util.concurrent.Executors.newSingleThreadExecutor();
