@@ -253,14 +253,15 @@ public final class Storage implements AutoCloseable {
     maintenance.shutdownNow();
     try {
       flusher.close();
+      long pending = buffers.bufferedPoints();
+      // the chunk writers still run: the last flush can cut full chunks, and waits for them
+      writeBuffers();
       chunkWriters.shutdown();
       try {
         chunkWriters.awaitTermination(60, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-      long pending = buffers.bufferedPoints();
-      writeBuffers();
       pipeline.checkpoint();
       LOG.info("wrote {} buffered points on shutdown", pending);
     } finally {

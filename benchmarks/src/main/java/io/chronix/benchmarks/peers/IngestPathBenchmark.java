@@ -6,7 +6,6 @@ import io.chronix.ingest.buffer.SeriesBuffers;
 import io.chronix.ingest.pipeline.BatchPool;
 import io.chronix.ingest.pipeline.IngestPipeline;
 import io.chronix.ingest.pipeline.PointBatch;
-import io.chronix.ingest.protocol.WriteEndpoint;
 import io.chronix.ingest.protocol.influx.LineProtocolParser;
 import io.chronix.ingest.protocol.influx.LineProtocolServlet;
 import io.chronix.ingest.wal.SegmentLedger;
@@ -107,9 +106,9 @@ public class IngestPathBenchmark {
    * The batch is taken and sized as the line-protocol endpoint takes and sizes it.
    */
   static int write(byte[] body, LineProtocolParser.SeriesCache cache, IngestPipeline pipeline) throws IOException {
-    PointBatch batch = BATCHES.take(Math.max(64, body.length / WriteEndpoint.BODY_BYTES_PER_POINT));
+    PointBatch batch = BATCHES.forBody(body.length);
     try {
-      batch.reserve(body.length / LineProtocolServlet.RESERVED_BYTES_PER_POINT);
+      LineProtocolServlet.reserveFor(batch, body.length);
       new LineProtocolParser(Precision.NANOSECONDS, 0, cache).parse(body, 0, body.length, batch);
       pipeline.write(batch);
       return batch.size();

@@ -64,9 +64,9 @@ final class ChunkWrites {
 
   /**
    * Hands a full buffer's chunk to the writer; {@link #awaitHandedOver} waits for it. A writer
-   * that takes no more work (the store's close stops it before its last flush, which may still
-   * cut full chunks) leaves the chunk to the caller, who writes it at once: refused, the chunk
-   * would be neither in its buffer nor in the store, and a flush would wait for it forever.
+   * that takes no more work (stopped while an append or a flush still cuts full chunks) leaves the
+   * chunk to the caller, who writes it at once: refused, the chunk would be neither in its buffer
+   * nor in the store, and a flush would wait for it forever.
    */
   void handOver(Taken chunk) {
     synchronized (handedOver) {

@@ -483,7 +483,9 @@ public final class SeriesBuffers implements LiveSeries {
       }
     }
     int next = from;
-    if (buffer.isEmpty()) {
+    if (!buffer.hasUnsearchable()) {
+      // else it is in already (follow keeps it so under this lock): after each chunk written,
+      // a fleet's series came here with an empty buffer and a copy outgoing, a lookup each
       unsearchable.add(key);
     }
     long pinned = buffer.oldestSegment();

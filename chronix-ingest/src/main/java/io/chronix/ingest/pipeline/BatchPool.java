@@ -14,7 +14,18 @@ public final class BatchPool {
 
   /** Batches that grew beyond this many points are left to the collector. */
   static final int KEPT_POINTS = 1 << 17;
+  /** Body bytes a point is taken to need when a request's batch is taken, before parsing. */
+  static final int BODY_BYTES_PER_POINT = 40;
   private final ArrayBlockingQueue<PointBatch> idle = new ArrayBlockingQueue<>(4);
+
+  /**
+   * An empty batch for a request body of {@code bodyBytes} on the wire (negative when unknown):
+   * room for a point every {@value #BODY_BYTES_PER_POINT} bytes, within bounds; a parser that
+   * knows its protocol's lines better reserves more.
+   */
+  public PointBatch forBody(long bodyBytes) {
+    return take(Math.max(64, (int) Math.min(1 << 20, bodyBytes / BODY_BYTES_PER_POINT)));
+  }
 
   /** An empty batch with room for about {@code points} points. */
   public PointBatch take(int points) {

@@ -51,8 +51,6 @@ public abstract class WriteEndpoint extends HttpServlet {
 
   /** Shared by every endpoint: a few batches for any protocol's requests. */
   private static final BatchPool BATCHES = new BatchPool();
-  /** Body bytes a point is taken to need when a request's batch is taken from the pool, before parsing. */
-  public static final int BODY_BYTES_PER_POINT = 40;
 
   /** Headers every answer carries (InfluxDB's version headers). */
   protected void addHeaders(HttpServletResponse response) {}
@@ -60,7 +58,7 @@ public abstract class WriteEndpoint extends HttpServlet {
   @Override
   protected final void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
     addHeaders(response);
-    PointBatch batch = BATCHES.take(Math.max(64, (int) Math.min(1 << 20, request.getContentLengthLong() / BODY_BYTES_PER_POINT)));
+    PointBatch batch = BATCHES.forBody(request.getContentLengthLong());
     try {
       store(request, response, batch);
     } finally {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.chronix.core.series.SeriesKey;
-import io.chronix.ingest.protocol.WriteEndpoint;
 import io.chronix.ingest.protocol.influx.LineProtocolServlet;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,9 +42,9 @@ class BatchPoolTest {
   void aBatchSizedForTenThousandLinesOfOneFieldIsKept() {
     BatchPool pool = new BatchPool();
     int bodyBytes = 10_000 * 160;
-    PointBatch batch = pool.take(bodyBytes / WriteEndpoint.BODY_BYTES_PER_POINT);
-    batch.reserve(bodyBytes / LineProtocolServlet.RESERVED_BYTES_PER_POINT);
+    PointBatch batch = pool.forBody(bodyBytes);
+    LineProtocolServlet.reserveFor(batch, bodyBytes);
     pool.give(batch);
-    assertSame(batch, pool.take(bodyBytes / WriteEndpoint.BODY_BYTES_PER_POINT));
+    assertSame(batch, pool.forBody(bodyBytes));
   }
 }

@@ -27,13 +27,22 @@ public final class LineProtocolServlet extends WriteEndpoint {
    * takes 12 bytes or more, usually twice that; one doubling is cheaper than arrays many times too
    * large.
    */
-  public static final int RESERVED_BYTES_PER_POINT = 24;
+  static final int RESERVED_BYTES_PER_POINT = 24;
 
   private final transient LineProtocolParser.SeriesCache seriesCache = new LineProtocolParser.SeriesCache();
   private final transient BodyBuffers bodies = new BodyBuffers();
 
   public LineProtocolServlet(BatchWriter writer, RequestGate gate, long maxRequestBytes) {
     super(writer, gate, maxRequestBytes, PartialWriteReport.INFLUX);
+  }
+
+  /**
+   * Makes room in a batch for the points of a decoded body of this length. Sized once from the
+   * decoded body: its length on the wire is unknown when chunked, and a fraction of it when
+   * compressed.
+   */
+  public static void reserveFor(PointBatch batch, int decodedBytes) {
+    batch.reserve(decodedBytes / RESERVED_BYTES_PER_POINT);
   }
 
   @Override
@@ -56,9 +65,7 @@ public final class LineProtocolServlet extends WriteEndpoint {
       }
       Instant now = Instant.now();
       long nowNanos = precision.toNanos(precision.fromNanos(now.getEpochSecond() * 1_000_000_000L + now.getNano()));
-      // sized once from the decoded body: its length on the wire is unknown when chunked, and a
-      // fraction of it when compressed
-      batch.reserve(body.length() / RESERVED_BYTES_PER_POINT);
+      reserveFor(batch, body.length());
       return new LineProtocolParser(precision, nowNanos, seriesCache).parse(body.bytes(), 0, body.length(), batch);
     } finally {
       bodies.give(body.bytes()); // the parser copies what it keeps: the cached sections, the strings
