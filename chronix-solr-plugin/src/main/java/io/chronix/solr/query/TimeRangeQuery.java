@@ -24,7 +24,6 @@ public final class TimeRangeQuery {
    */
   private static final Pattern TERM = Pattern.compile("\\\\.|\"(?:[^\"\\\\]|\\\\.)*\""
       + "|(?<![\\w.\\\\])(start|end):(\"[^\"]*\"|[^\\s()\\[\\]{}\"]+)");
-  private static final Pattern EPOCH_MILLIS = Pattern.compile("-?\\d+");
 
   private final String query;
   private final TimeRange range;
@@ -86,7 +85,7 @@ public final class TimeRangeQuery {
   /** A {@code start:} or {@code end:} value (as written, quotes included) in epoch milliseconds. */
   static long parseInstant(String field, String raw, Date now) {
     String value = raw.startsWith("\"") ? raw.substring(1, raw.length() - 1) : raw;
-    if (EPOCH_MILLIS.matcher(value).matches()) {
+    if (isEpochMillis(value)) {
       try {
         return Long.parseLong(value);
       } catch (NumberFormatException e) {
@@ -99,6 +98,21 @@ public final class TimeRangeQuery {
       throw badRequest(field + ":" + raw
           + " is neither epoch milliseconds, an ISO-8601 instant nor Solr date math (" + e.getMessage() + ")");
     }
+  }
+
+  /** Epoch milliseconds: digits, a minus before them allowed (a loop, not a regex matcher a clause). */
+  private static boolean isEpochMillis(String value) {
+    int first = value.startsWith("-") ? 1 : 0;
+    if (value.length() == first) {
+      return false;
+    }
+    for (int i = first; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   static SolrException badRequest(String message) {

@@ -57,6 +57,23 @@ class TimeRangeQueryTest {
   }
 
   @Test
+  void epochMillisAreDigitsWithAMinusAllowed() {
+    assertEquals(1439401468517L, TimeRangeQuery.parseInstant("start", "1439401468517", NOW));
+    assertEquals(-5, TimeRangeQuery.parseInstant("start", "-5", NOW));
+    assertEquals(0, TimeRangeQuery.parseInstant("start", "\"0\"", NOW));
+    // not digits: date math or an ISO instant, else an error naming the clause
+    assertEquals(NOW.getTime(), TimeRangeQuery.parseInstant("end", "NOW", NOW));
+    assertEquals(Instant.parse("2015-08-12T17:25:41Z").toEpochMilli(),
+        TimeRangeQuery.parseInstant("end", "2015-08-12T17:25:41Z", NOW));
+    for (String bad : new String[] {"-", "", "12a", "+12", "1-2", "\u0661"}) {
+      SolrException e = assertThrows(SolrException.class, () -> TimeRangeQuery.parseInstant("start", bad, NOW), bad);
+      assertTrue(e.getMessage().contains("start:" + bad), e.getMessage());
+    }
+    SolrException e = assertThrows(SolrException.class, () -> TimeRangeQuery.parseInstant("start", "99999999999999999999", NOW));
+    assertTrue(e.getMessage().contains("out of range"), e.getMessage());
+  }
+
+  @Test
   void badRangesAreClientErrors() {
     SolrException e = assertThrows(SolrException.class, () -> TimeRangeQuery.parse("start:yesterday", NOW));
     assertEquals(400, e.code());
