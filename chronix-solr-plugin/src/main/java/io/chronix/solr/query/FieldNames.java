@@ -2,24 +2,31 @@ package io.chronix.solr.query;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /** A request parameter's list of field names ({@code fl}, {@code cj}): separated by commas or white space. */
 public final class FieldNames {
-
-  /** Compiled once: String.split compiles a pattern of more than one character on every call. */
-  private static final Pattern SEPARATORS = Pattern.compile("[,\\s]+");
 
   private FieldNames() {}
 
   /** The names in {@code list} in their order, empty ones (separators at its ends) left out. */
   public static List<String> split(String list) {
     List<String> names = new ArrayList<>();
-    for (String name : SEPARATORS.split(list)) {
-      if (!name.isEmpty()) {
-        names.add(name);
+    int start = -1;
+    for (int i = 0; i <= list.length(); i++) {
+      if (i == list.length() || isSeparator(list.charAt(i))) {
+        if (start >= 0) {
+          names.add(list.substring(start, i));
+          start = -1;
+        }
+      } else if (start < 0) {
+        start = i;
       }
     }
     return names;
+  }
+
+  /** A comma, or white space as a regex's {@code \s} matches it (ASCII only). */
+  static boolean isSeparator(char c) {
+    return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
   }
 }

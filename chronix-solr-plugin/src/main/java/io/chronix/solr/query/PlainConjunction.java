@@ -4,10 +4,12 @@ import io.chronix.core.record.RecordFields;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
 import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.schema.SchemaField;
 import org.apache.solr.schema.StrField;
@@ -156,7 +158,13 @@ final class PlainConjunction {
       return null;
     }
     String value = reader.value();
-    return value == null ? null : sf.getType().getFieldQuery(parser, sf, value);
+    if (value == null) {
+      return null;
+    }
+    // Solr's own string type indexes a value as its UTF-8 bytes: its term, without the field type's
+    // builders and virtual calls (a fifth of reading a four-attribute series query)
+    return sf.getType().getClass() == StrField.class ? new TermQuery(new Term(field, value))
+        : sf.getType().getFieldQuery(parser, sf, value);
   }
 
   /** The query text, read left to right; each method answers null (or false) where it does not fit. */

@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.solr.response.FieldList;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.apache.solr.common.SolrException;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +23,27 @@ class FieldNamesTest {
     assertEquals(List.of("name"), FieldNames.split("name"));
     assertEquals(List.of(), FieldNames.split(""));
     assertEquals(List.of(), FieldNames.split(" ,\t"));
+  }
+
+  /** As a split on the regex {@code [,\s]+} with empty names left out, which it replaces. */
+  @Test
+  void splitsAsTheRegexOfCommasAndWhiteSpace() {
+    Pattern separators = Pattern.compile("[,\\s]+");
+    String alphabet = "ab,, \t\n\u000B\f\r\u00a0\u2003é_";
+    Random random = new Random(20261130);
+    for (int i = 0; i < 5_000; i++) {
+      StringBuilder list = new StringBuilder();
+      for (int n = random.nextInt(12); n > 0; n--) {
+        list.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      List<String> expected = new ArrayList<>();
+      for (String name : separators.split(list)) {
+        if (!name.isEmpty()) {
+          expected.add(name);
+        }
+      }
+      assertEquals(expected, FieldNames.split(list.toString()), () -> "'" + list + "'");
+    }
   }
 
   @Test
