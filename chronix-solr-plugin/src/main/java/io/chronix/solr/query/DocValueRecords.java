@@ -50,11 +50,11 @@ final class DocValueRecords {
     this.columns = columns;
   }
 
-  /** The segment's reader of records without blobs, or null where a stored field lacks doc values. */
   /**
    * Field names as {@link String#intern} gives them: each segment reads its field names anew, and
    * interned, the rows of two segments share them. Looked up here first: a query asks for every
-   * field of every segment it reads, and the JVM's string table was 1.4 % of a one-hour `max`.
+   * field of every segment it reads, and the JVM's string table was 1.4 % of a one-hour `max`. As
+   * many entries as the index has field names, which every segment's field infos hold too.
    */
   private static final ConcurrentHashMap<String, String> INTERNED = new ConcurrentHashMap<>();
 
@@ -63,6 +63,7 @@ final class DocValueRecords {
     return interned != null ? interned : INTERNED.computeIfAbsent(name, String::intern);
   }
 
+  /** The segment's reader of records without blobs, or null where a stored field lacks doc values. */
   static DocValueRecords of(LeafReader reader, IndexSchema schema) throws IOException {
     List<Column> columns = new ArrayList<>();
     for (FieldInfo info : reader.getFieldInfos()) {
