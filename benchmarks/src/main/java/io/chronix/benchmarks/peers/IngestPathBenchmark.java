@@ -127,9 +127,12 @@ public class IngestPathBenchmark {
     var options = Jmh.oneThread(IngestPathBenchmark.class, input)
         .param("load", System.getenv().getOrDefault("INGEST_PATH_LOADS", "stream,p4").split(","))
         .warmupIterations(5)
-        // INGEST_PATH_JFR=<file>: a flight recording of the measuring JVM, to see where the time goes
+        // INGEST_PATH_JFR=<file>: a flight recording of the measuring JVM, to see where the time goes;
+        // its samples placed where they were taken, not at the nearest safepoint's method, which
+        // named a slow path the parser never took (docs/benchmarks.md)
         .jvmArgsAppend(System.getenv("INGEST_PATH_JFR") == null ? Jmh.forkOptions()
-            : Jmh.forkOptions("-XX:StartFlightRecording=settings=profile,filename=" + System.getenv("INGEST_PATH_JFR")))
+            : Jmh.forkOptions("-XX:StartFlightRecording=settings=profile,filename=" + System.getenv("INGEST_PATH_JFR"),
+                "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"))
         .build();
     for (RunResult result : new Runner(options).run()) {
       IngestLoad load = of(workloads, result.getParams().getParam("load"));
