@@ -782,7 +782,7 @@ class SeriesBuffersTest {
 
   @Test
   void aChunkCutAfterTheWriterStoppedIsWrittenByItsCaller() throws Exception {
-    // the store's close stops the chunk writers before its last flush, which may still cut full chunks
+    // a writer stopped while appends or a flush still cut full chunks (the hand-over's fallback)
     java.util.concurrent.ExecutorService stopped = java.util.concurrent.Executors.newSingleThreadExecutor();
     stopped.shutdown();
     SeriesBuffers buffers = new SeriesBuffers(3, Long.MAX_VALUE, Duration.ofHours(1), this::sink, clock::get, stopped,

@@ -26,7 +26,7 @@ public final class FieldNames {
   }
 
   /** A comma, or white space as a regex's {@code \s} matches it (ASCII only). */
-  static boolean isSeparator(char c) {
+  private static boolean isSeparator(char c) {
     return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
   }
 }
