@@ -11,6 +11,7 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.Precision;
 import io.chronix.solr.analyze.AnalyzeQuery;
 import io.chronix.solr.analyze.LocalReferences;
+import io.chronix.solr.analyze.ParsedFunctions;
 import io.chronix.solr.analyze.SeriesEvaluator;
 import io.chronix.solr.analyze.SummaryAggregations;
 import io.chronix.solr.distributed.ShardMerge;
@@ -202,7 +203,7 @@ public class ChronixQueryComponent extends SearchComponent {
     }
     FunctionQuery functions;
     try {
-      functions = FunctionQuery.parse(params.get(FUNCTIONS, ""));
+      functions = ParsedFunctions.of(params.get(FUNCTIONS, ""));
     } catch (FunctionQueryException e) {
       throw new SolrException(SolrException.ErrorCode.BAD_REQUEST, FUNCTIONS + ": " + e.getMessage(), e);
     }

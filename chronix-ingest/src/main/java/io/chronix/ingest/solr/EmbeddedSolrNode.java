@@ -34,6 +34,8 @@ public final class EmbeddedSolrNode {
   private static final String UPDATE_LOG_PROPERTY = "chronix.updateLog";
   /** Read once by Solr's TracerConfigurator, before the node's cores load. */
   static final String TRACE_IDS_PROPERTY = "solr.alwaysOnTraceId";
+  /** Read once by Solr's search handler, when the first core loads. */
+  static final String NO_REQUEST_IDS_PROPERTY = "solr.disableRequestId";
 
   private final Path home;
   private final String collection;
@@ -56,6 +58,13 @@ public final class EmbeddedSolrNode {
       // without it (perf, docs/benchmarks.md), for an id no log line of the server prints and no
       // other node receives. -Dsolr.alwaysOnTraceId=true brings it back.
       System.setProperty(TRACE_IDS_PROPERTY, "false");
+    }
+    if (System.getProperty(NO_REQUEST_IDS_PROPERTY) == null) {
+      // likewise Solr's search handler gave every query a request id, for the shards of a distributed
+      // search to log: it put it into the logging context and copied the request's parameters to add
+      // it (1 % of a one-hour max's CPU, perf, docs/benchmarks.md). This node's log lines print no
+      // logging context; -Dsolr.disableRequestId=false brings the ids back.
+      System.setProperty(NO_REQUEST_IDS_PROPERTY, "true");
     }
     context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
     context.setContextPath("/solr");

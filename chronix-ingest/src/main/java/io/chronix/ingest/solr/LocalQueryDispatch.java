@@ -2,6 +2,7 @@ package io.chronix.ingest.solr;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -14,10 +15,13 @@ import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.apache.solr.client.solrj.SolrRequest;
+import org.apache.solr.common.params.MultiMapSolrParams;
 import org.apache.solr.common.params.ShardParams;
 import org.apache.solr.common.util.ExecutorUtil;
 import org.apache.solr.common.util.SimpleOrderedMap;
 import org.apache.solr.core.CoreContainer;
+import org.apache.solr.core.RequestHandlers;
 import org.apache.solr.core.SolrCore;
 import org.apache.solr.logging.MDCLoggingContext;
 import org.apache.solr.logging.MDCSnapshot;
@@ -28,6 +32,7 @@ import org.apache.solr.response.QueryResponseWriter;
 import org.apache.solr.response.QueryResponseWriterUtil;
 import org.apache.solr.response.SolrQueryResponse;
 import org.apache.solr.servlet.ResponseUtils;
+import org.apache.solr.servlet.SolrRequestParsers;
 import org.apache.solr.servlet.cache.HttpCacheHeaderUtil;
 import org.apache.solr.servlet.cache.Method;
 import org.slf4j.Logger;
@@ -39,7 +44,7 @@ import org.slf4j.LoggerFactory;
  * process them, without the dispatch around it: a tracing span built from every header, the rate
  * limiter, the logging context, finding the core by path and choosing an action cost 10-20 us of
  * CPU a request, 5-8 % of a one-series query's (docs/benchmarks.md), on a node that has nothing to
- * trace, limit, proxy or authorize. The request is parsed by the core's own request parsers, executed by
+ * trace, limit, proxy or authorize. The request is parsed as the core's own request parsers parse it, executed by
  * {@link SolrCore#execute}, and written by the handler's response writer with the headers and the
  * error section Solr's dispatch gives. Anything else goes on to Solr's dispatch: other methods and
  * paths, requests with {@code shards} or content streams, and a node with authentication,
@@ -113,7 +118,11 @@ public final class LocalQueryDispatch implements Filter {
   private static SolrQueryRequest parse(SolrCore core, String handlerPath, HttpServletRequest request) {
     SolrQueryRequest solrRequest;
     try {
-      solrRequest = core.getSolrConfig().getRequestParsers().parse(core, handlerPath, request);
+      SolrRequestParsers parsers = core.getSolrConfig().getRequestParsers();
+      solrRequest = request.getContentType() == null ? plainGet(core, parsers, handlerPath, request) : null;
+      if (solrRequest == null) {
+        solrRequest = parsers.parse(core, handlerPath, request);
+      }
     } catch (Exception e) {
       return null; // Solr's dispatch answers it with the error it finds
     }
@@ -123,6 +132,27 @@ public final class LocalQueryDispatch implements Filter {
       return null;
     }
     solrRequest.getContext().put("webapp", request.getContextPath());
+    return solrRequest;
+  }
+
+  /**
+   * A GET without a body, as Solr's parsers build it from its query string (their standard parser
+   * reads a GET without a content type by its query string alone), with the string read by
+   * {@link QueryStringParams}; null where that leaves the string to Solr's parser.
+   */
+  private static SolrQueryRequest plainGet(SolrCore core, SolrRequestParsers parsers, String handlerPath,
+      HttpServletRequest request) throws Exception {
+    MultiMapSolrParams params = QueryStringParams.parse(request.getQueryString());
+    if (params == null) {
+      return null;
+    }
+    // stream.body and stream.url parameters become content streams here, as in Solr's parse
+    SolrQueryRequest solrRequest = parsers.buildRequestFrom(core, params, new ArrayList<>(1), request.getUserPrincipal());
+    solrRequest.getContext().put("path", RequestHandlers.normalize(handlerPath));
+    solrRequest.getContext().put("httpMethod", SolrRequest.METHOD.GET);
+    if (parsers.isAddRequestHeadersToContext()) {
+      solrRequest.getContext().put("httpRequest", request);
+    }
     return solrRequest;
   }
 

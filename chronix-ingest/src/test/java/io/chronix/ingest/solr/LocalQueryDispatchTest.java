@@ -106,6 +106,12 @@ class LocalQueryDispatchTest {
         "/chronix/query?q=name:cpu&fl=points&wt=xml",
         "/chronix/query?q=name:nothing",
         "/chronix/select?q=*:*&rows=0",
+        // query strings of repeated keys, '+' for spaces, escapes of UTF-8, a key without a value,
+        // and one the route leaves to Solr's parser of query strings
+        "/chronix/query?q=name:cpu+AND+host:%22a%22&fl=name&fl=host&cf=" + encode("metric{max}") + "&echoParams=all",
+        "/chronix/query?q=" + encode("name:cpu AND host:\"été\"") + "&fq=host:a&fq=-host:b",
+        "/chronix/query?q=name:cpu&rows",
+        "/chronix/query?q=name:cpu&f%2Eq=host:a&fl=name",
         // a client's error, a query Solr's parser reads, and a failure while reading records
         "/chronix/query?q=name:cpu&cf=" + encode("metric{nosuch}"),
         "/chronix/query?q=name:cpu+AND+start:yesterday",
