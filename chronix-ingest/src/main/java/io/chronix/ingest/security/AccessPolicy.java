@@ -58,10 +58,13 @@ public final class AccessPolicy {
   private static final Set<String> ADMIN_PATHS = Set.of("/flush", "/compact", "/status", "/admin/backup",
       "/admin/restore");
 
-  private final String collection;
+  // the collection's read-only handlers, made once rather than concatenated for every request
+  private final String collectionQuery;
+  private final String collectionSelect;
 
   public AccessPolicy(String collection) {
-    this.collection = collection;
+    this.collectionQuery = "/solr/" + collection + "/query";
+    this.collectionSelect = "/solr/" + collection + "/select";
   }
 
   /**
@@ -93,11 +96,7 @@ public final class AccessPolicy {
       return Need.READ;
     }
     if (path.equals("/solr") || path.startsWith("/solr/")) {
-      String handler = path.substring("/solr".length());
-      if (handler.equals("/" + collection + "/query") || handler.equals("/" + collection + "/select")) {
-        return Need.READ;
-      }
-      return Need.SOLR_ADMIN;
+      return path.equals(collectionQuery) || path.equals(collectionSelect) ? Need.READ : Need.SOLR_ADMIN;
     }
     return Need.ANY_CALLER;
   }
