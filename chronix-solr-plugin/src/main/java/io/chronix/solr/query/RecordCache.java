@@ -44,11 +44,36 @@ public final class RecordCache {
   /** One cache per size for the whole JVM: the cores of a node (shards, replicas) share it. */
   private static final Map<Long, RecordCache> SHARED = new ConcurrentHashMap<>();
 
-  /** @param withBlob whether the entry holds the whole record or its fields but the blob */
-  private record Key(Object core, int doc, boolean withBlob) {}
+  /**
+   * @param withBlob whether the entry holds the whole record or its fields but the blob
+   */
+  private record Key(Object core, int doc, boolean withBlob) {
+    // written out: a record's generated equals and hashCode run through method handles, which the
+    // quick compiler does not inline (1.2 % of a one-hour max's CPU, perf, docs/benchmarks.md)
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Key key && key.core == core && key.doc == doc && key.withBlob == withBlob;
+    }
+
+    @Override
+    public int hashCode() {
+      return (System.identityHashCode(core) * 31 + doc) * 2 + (withBlob ? 1 : 0);
+    }
+  }
 
   /** A decoded block of record {@code doc} of the segment {@code core}. */
-  private record BlockKey(Object core, int doc, int block) {}
+  private record BlockKey(Object core, int doc, int block) {
+    // written out, as Key's
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof BlockKey key && key.core == core && key.doc == doc && key.block == block;
+    }
+
+    @Override
+    public int hashCode() {
+      return (System.identityHashCode(core) * 31 + doc) * 31 + block;
+    }
+  }
 
   private final Cache<Key, ReadRecord> records;
   private final Cache<BlockKey, KeptBlocks.DecodedBlock> blocks;

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -65,7 +66,24 @@ public final class RangeCache implements PointChanges {
   public record Stats(long hits, long partHits, long misses, long bytes, int answers) {}
 
   /** A query at a step grid: the grid's steps are {@code phase} past a multiple of {@code step}. */
-  private record Key(Engine engine, String query, long step, long phase, Duration lookback, Duration subqueryStep) {}
+  private record Key(Engine engine, String query, long step, long phase, Duration lookback, Duration subqueryStep) {
+    // written out: a record's generated equals and hashCode run through method handles, which the
+    // quick compiler does not inline
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof Key key && Objects.equals(key.engine, engine) && Objects.equals(key.query, query)
+          && key.step == step && key.phase == phase && Objects.equals(key.lookback, lookback)
+          && Objects.equals(key.subqueryStep, subqueryStep);
+    }
+
+    @Override
+    public int hashCode() {
+      int hash = Objects.hashCode(engine) * 31 + Objects.hashCode(query);
+      hash = hash * 31 + Long.hashCode(step);
+      hash = hash * 31 + Long.hashCode(phase);
+      return (hash * 31 + Objects.hashCode(lookback)) * 31 + Objects.hashCode(subqueryStep);
+    }
+  }
 
   /** An answer's steps from {@code start} to {@code end} (both on the grid). */
   private record Kept(long start, long end, List<QueryResult.Series> series, List<String> warnings,
