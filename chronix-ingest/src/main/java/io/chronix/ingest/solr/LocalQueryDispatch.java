@@ -44,9 +44,9 @@ import org.slf4j.LoggerFactory;
  * process them, without the dispatch around it: a tracing span built from every header, the rate
  * limiter, the logging context, finding the core by path and choosing an action cost 10-20 us of
  * CPU a request, 5-8 % of a one-series query's (docs/benchmarks.md), on a node that has nothing to
- * trace, limit, proxy or authorize. The request is parsed as the core's own request parsers parse it, executed by
- * {@link SolrCore#execute}, and written by the handler's response writer with the headers and the
- * error section Solr's dispatch gives. Anything else goes on to Solr's dispatch: other methods and
+ * trace, limit, proxy or authorize. The request is parsed as the core's own request parsers parse
+ * it, executed by {@link SolrCore#execute}, and written by the handler's response writer with the
+ * headers and the error section Solr's dispatch gives. Anything else goes on to Solr's dispatch: other methods and
  * paths, requests with {@code shards} or content streams, and a node with authentication,
  * authorization or audit logging configured, or in SolrCloud.
  */
@@ -147,7 +147,8 @@ public final class LocalQueryDispatch implements Filter {
       return null;
     }
     // stream.body and stream.url parameters become content streams here, as in Solr's parse
-    SolrQueryRequest solrRequest = parsers.buildRequestFrom(core, params, new ArrayList<>(1), request.getUserPrincipal());
+    SolrQueryRequest solrRequest =
+        parsers.buildRequestFrom(core, params, new ArrayList<>(1), request.getUserPrincipal());
     solrRequest.getContext().put("path", RequestHandlers.normalize(handlerPath));
     solrRequest.getContext().put("httpMethod", SolrRequest.METHOD.GET);
     if (parsers.isAddRequestHeadersToContext()) {
