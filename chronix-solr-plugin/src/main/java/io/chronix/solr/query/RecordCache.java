@@ -45,38 +45,26 @@ public final class RecordCache {
   private static final Map<Long, RecordCache> SHARED = new ConcurrentHashMap<>();
 
   /**
-   * @param withBlob whether the entry holds the whole record or its fields but the blob
+   * An entry of record {@code doc} of the segment {@code core}: in the records' cache, {@code part}
+   * says whether it holds the whole record (1) or its fields but the blob (0); in the blocks' cache,
+   * which decoded block it holds.
    */
-  private record Key(Object core, int doc, boolean withBlob) {
+  private record Key(Object core, int doc, int part) {
     // written out: a record's generated equals and hashCode run through method handles, which the
     // quick compiler does not inline (1.2 % of a one-hour max's CPU, perf, docs/benchmarks.md)
     @Override
     public boolean equals(Object other) {
-      return other instanceof Key key && key.core == core && key.doc == doc && key.withBlob == withBlob;
+      return other instanceof Key key && key.core == core && key.doc == doc && key.part == part;
     }
 
     @Override
     public int hashCode() {
-      return (System.identityHashCode(core) * 31 + doc) * 2 + (withBlob ? 1 : 0);
-    }
-  }
-
-  /** A decoded block of record {@code doc} of the segment {@code core}. */
-  private record BlockKey(Object core, int doc, int block) {
-    // written out, as Key's
-    @Override
-    public boolean equals(Object other) {
-      return other instanceof BlockKey key && key.core == core && key.doc == doc && key.block == block;
-    }
-
-    @Override
-    public int hashCode() {
-      return (System.identityHashCode(core) * 31 + doc) * 31 + block;
+      return (System.identityHashCode(core) * 31 + doc) * 31 + part;
     }
   }
 
   private final Cache<Key, ReadRecord> records;
-  private final Cache<BlockKey, KeptBlocks.DecodedBlock> blocks;
+  private final Cache<Key, KeptBlocks.DecodedBlock> blocks;
   /** Cores whose records may be cached: their entries go when they close. */
   private final SegmentCores<Boolean> watchedCores = new SegmentCores<>((core, watched) -> dropCore(core));
 
@@ -126,13 +114,13 @@ public final class RecordCache {
 
   private ReadRecord get(LeafReader segment, int doc, boolean withBlob) {
     Object core = coreOf(segment);
-    return core == null ? null : records.getIfPresent(new Key(core, doc, withBlob));
+    return core == null ? null : records.getIfPresent(new Key(core, doc, withBlob ? 1 : 0));
   }
 
   private void put(LeafReader segment, int doc, ReadRecord record, boolean withBlob) {
     Object core = watchedCoreOf(segment);
     if (core != null) {
-      records.put(new Key(core, doc, withBlob), record);
+      records.put(new Key(core, doc, withBlob ? 1 : 0), record);
     }
   }
 
@@ -166,12 +154,12 @@ public final class RecordCache {
 
     @Override
     public DecodedBlock get(int block) {
-      return blocks.getIfPresent(new BlockKey(core, doc, block));
+      return blocks.getIfPresent(new Key(core, doc, block));
     }
 
     @Override
     public void keep(int block, DecodedBlock points) {
-      blocks.put(new BlockKey(core, doc, block), points);
+      blocks.put(new Key(core, doc, block), points);
     }
   }
 
