@@ -48,24 +48,18 @@ public final class EmbeddedSolrNode {
     this.home = dataDir.resolve("solr").toAbsolutePath();
     this.collection = collection;
     prepareHome(rollups);
-    if (System.getProperty("solr.log.dir") == null) {
-      // Solr complains at startup without it; its own log files would go here
-      System.setProperty("solr.log.dir", dataDir.resolve("logs").toAbsolutePath().toString());
-    }
-    if (System.getProperty(TRACE_IDS_PROPERTY) == null) {
-      // Solr's stand-in tracer gave every request a trace id, read from and into its headers and
-      // its logging context: a query that finds nothing spent 4.5 % of its CPU on tracing, 3.5 %
-      // without it (perf, docs/benchmarks.md), for an id no log line of the server prints and no
-      // other node receives. -Dsolr.alwaysOnTraceId=true brings it back.
-      System.setProperty(TRACE_IDS_PROPERTY, "false");
-    }
-    if (System.getProperty(NO_REQUEST_IDS_PROPERTY) == null) {
-      // likewise Solr's search handler gave every query a request id, for the shards of a distributed
-      // search to log: it put it into the logging context and copied the request's parameters to add
-      // it (1 % of a one-hour max's CPU, perf, docs/benchmarks.md). This node's log lines print no
-      // logging context; -Dsolr.disableRequestId=false brings the ids back.
-      System.setProperty(NO_REQUEST_IDS_PROPERTY, "true");
-    }
+    // Solr complains at startup without it; its own log files would go here
+    setUnlessSet("solr.log.dir", dataDir.resolve("logs").toAbsolutePath().toString());
+    // Solr's stand-in tracer gave every request a trace id, read from and into its headers and
+    // its logging context: a query that finds nothing spent 4.5 % of its CPU on tracing, 3.5 %
+    // without it (perf, docs/benchmarks.md), for an id no log line of the server prints and no
+    // other node receives. -Dsolr.alwaysOnTraceId=true brings it back.
+    setUnlessSet(TRACE_IDS_PROPERTY, "false");
+    // likewise Solr's search handler gave every query a request id, for the shards of a distributed
+    // search to log: it put it into the logging context and copied the request's parameters to add
+    // it (1 % of a one-hour max's CPU, perf, docs/benchmarks.md). This node's log lines print no
+    // logging context; -Dsolr.disableRequestId=false brings the ids back.
+    setUnlessSet(NO_REQUEST_IDS_PROPERTY, "true");
     context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
     context.setContextPath("/solr");
     context.setAttribute(SolrDispatchFilter.SOLRHOME_ATTRIBUTE, home.toString());
@@ -77,6 +71,11 @@ public final class EmbeddedSolrNode {
     dispatch = context.addFilter(SolrDispatchFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST));
     // the filter answers everything; a servlet must exist for Jetty to route requests at all
     context.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
+  }
+
+  /** A system property Solr reads, unless the operator set it (-D in CHRONIX_JAVA_OPTS). */
+  private static void setUnlessSet(String property, String value) {
+    System.getProperties().putIfAbsent(property, value);
   }
 
   private void prepareHome(boolean rollups) throws IOException {
