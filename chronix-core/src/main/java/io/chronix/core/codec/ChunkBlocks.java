@@ -193,6 +193,26 @@ public final class ChunkBlocks {
   }
 
   /**
+   * Block {@code b} decoded whole, taken from {@code kept} where it holds the block and offered to it
+   * where it does not; null where the block's values are not doubles.
+   */
+  public KeptBlocks.DecodedBlock decodedWhole(int b, KeptBlocks kept) {
+    int size = size(b);
+    KeptBlocks.DecodedBlock known = kept.get(b);
+    if (known != null && known.size() == size) {
+      return known;
+    }
+    long[] timestamps = new long[size];
+    double[] values = new double[size];
+    if (!decodeDoublesInto(b, timestamps, values, 0)) {
+      return null;
+    }
+    KeptBlocks.DecodedBlock decoded = new KeptBlocks.DecodedBlock(timestamps, values);
+    kept.keep(b, decoded);
+    return decoded;
+  }
+
+  /**
    * Block {@code b}'s points before {@code toExclusive} (the blob in order) into the arrays from
    * {@code offset}: all its timestamps, and its values only as far as they are kept (they are read
    * in sequence, so the ones after the range need not be). The number of points kept, or -1 where

@@ -7,8 +7,11 @@ package io.chronix.core.codec;
  *
  * <p>{@link ChunkCodec#decode(byte[], ChunkCodec.Limits, long, long, KeptBlocks)} offers the blocks of doubles
  * that lie wholly inside the range it decodes, and copies a block it is given instead of decoding
- * it. The blocks at a range's ends are decoded every time: they move with the window. A keeper may
- * keep what it likes, or nothing ({@link #NONE}).
+ * it; the blocks at the range's ends it decodes every time, as far as the range reaches, since a
+ * query over a few points of many series would otherwise keep two whole blocks a series.
+ * Statistics over a range ({@code io.chronix.core.record.RangeStats}) keep the ends too, decoded
+ * whole: they reduce them in place, and a dashboard's next refresh cuts the same blocks. A keeper
+ * may keep what it likes, or nothing ({@link #NONE}).
  */
 public interface KeptBlocks {
 

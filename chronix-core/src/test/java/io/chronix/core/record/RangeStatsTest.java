@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.codec.Compressions;
 import io.chronix.core.codec.CorruptBlobException;
+import io.chronix.core.codec.KeptBlocks;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.ValueType;
 import java.util.ArrayList;
@@ -107,6 +108,70 @@ class RangeStatsTest {
     assertEquals(-100.0, answered.stats().min());
     assertEquals(1000.0, answered.stats().max());
     assertTrue(planted.knows(1), "block 1 decoded and kept, block 2 taken as planted");
+  }
+
+  /** Whatever is kept of a blob's decoded blocks, in any order of ranges, the answers are those without. */
+  @Test
+  void keptEndBlocksGiveTheAnswersOfDecoding() {
+    Random random = new Random(17);
+    for (Points points : chunks(random, 400)) {
+      for (int block : new int[] {1, 7, 64, 512}) {
+        byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, block).encode(points);
+        MapKeptBlocks kept = new MapKeptBlocks();
+        for (int r = 0; r < 300; r++) {
+          int a = random.nextInt(points.size());
+          int b = a + random.nextInt(points.size() - a);
+          long from = points.timestamp(a) + random.nextInt(3) - 1;
+          long to = points.timestamp(b) + random.nextInt(3);
+          assertEquals(RangeStats.of(blob, LIMITS, from, to), RangeStats.of(blob, LIMITS, from, to, null, kept),
+              points.type() + ", blocks of " + block + ", [" + from + ", " + to + "), round " + r);
+        }
+        boolean doubles = points.type() == ValueType.DOUBLE;
+        assertEquals(doubles, !kept.blocks.isEmpty(), points.type() + ": blocks of " + block + " kept");
+      }
+    }
+  }
+
+  /** A block the range cuts is decoded whole once and kept; then it is read from what is kept. */
+  @Test
+  void cutBlocksAreAnsweredFromTheKeptOnes() {
+    long[] timestamps = new long[40];
+    double[] values = new double[40];
+    for (int i = 0; i < 40; i++) {
+      timestamps[i] = (i + 1) * SECOND;
+      values[i] = i;
+    }
+    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 10).encode(Points.wrap(timestamps, values, 40));
+    long from = 5 * SECOND;
+    long to = 36 * SECOND; // blocks 1 and 2 whole, 0 and 3 cut
+    MapKeptBlocks kept = new MapKeptBlocks();
+    RangeStats first = RangeStats.of(blob, LIMITS, from, to, null, kept);
+    assertEquals(new RangeStats(new RecordStats(31, 4, 34, sum(4, 34), 4, 34), 5 * SECOND, 35 * SECOND), first);
+    assertEquals(java.util.Set.of(0, 3), kept.blocks.keySet(), "the two cut blocks, decoded whole");
+    assertEquals(10, kept.blocks.get(3).size());
+
+    long[] plantedTimes = java.util.Arrays.copyOfRange(timestamps, 30, 40);
+    double[] plantedValues = new double[10];
+    java.util.Arrays.fill(plantedValues, 1000);
+    kept.blocks.put(3, new KeptBlocks.DecodedBlock(plantedTimes, plantedValues));
+    RangeStats answered = RangeStats.of(blob, LIMITS, from, to, null, kept);
+    assertEquals(1000.0, answered.stats().max(), "block 3 taken as planted");
+    assertEquals(4.0, answered.stats().min());
+  }
+
+  /** Decoded blocks kept in a map, by number. */
+  private static final class MapKeptBlocks implements KeptBlocks {
+    final java.util.Map<Integer, DecodedBlock> blocks = new java.util.HashMap<>();
+
+    @Override
+    public DecodedBlock get(int block) {
+      return blocks.get(block);
+    }
+
+    @Override
+    public void keep(int block, DecodedBlock points) {
+      blocks.put(block, points);
+    }
   }
 
   /** -0.0 is the smaller zero and 0.0 the larger, whichever inner block holds them. */

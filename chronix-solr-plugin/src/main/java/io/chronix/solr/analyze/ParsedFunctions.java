@@ -1,8 +1,7 @@
 package io.chronix.solr.analyze;
 
 import io.chronix.analysis.FunctionQuery;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import io.chronix.solr.query.KeptByKey;
 
 /**
  * The {@code cf} parameters read before, kept by their text: a dashboard sends the same few with
@@ -16,7 +15,7 @@ public final class ParsedFunctions {
   /** Texts kept at most; a flood of distinct ones starts the set again rather than grow it. */
   static final int MAX_KEPT = 1024;
 
-  private static final Map<String, FunctionQuery> KEPT = new ConcurrentHashMap<>();
+  private static final KeptByKey<String, FunctionQuery> KEPT = new KeptByKey<>(MAX_KEPT);
 
   private ParsedFunctions() {}
 
@@ -28,12 +27,7 @@ public final class ParsedFunctions {
     if (kept != null) {
       return kept;
     }
-    FunctionQuery parsed = FunctionQuery.parse(cf);
-    if (KEPT.size() >= MAX_KEPT) {
-      KEPT.clear();
-    }
-    KEPT.put(cf, parsed);
-    return parsed;
+    return KEPT.keep(cf, FunctionQuery.parse(cf));
   }
 
   /** How many texts are kept now. */

@@ -163,8 +163,51 @@ final class PlainConjunction {
     }
     // Solr's own string type indexes a value as its UTF-8 bytes: its term, without the field type's
     // builders and virtual calls (a quarter of reading a four-attribute series query's q)
-    return sf.getType().getClass() == StrField.class ? new TermQuery(new Term(field, value))
-        : sf.getType().getFieldQuery(parser, sf, value);
+    return sf.getType().getClass() == StrField.class ? term(field, value) : sf.getType().getFieldQuery(parser, sf, value);
+  }
+
+  /** Term queries kept at most: a fleet's dashboards ask a few thousand names and hosts. */
+  static final int MAX_TERMS = 4096;
+
+  /**
+   * The term queries of string fields made before, by field and value: a query is immutable, and
+   * each new one costs its building and Lucene's look at its caller in the constructor (2 % of a
+   * one-hour {@code max}, perf); the same instances also let {@link RecordDocs} keep the
+   * conjunction of a series' terms, and Solr's filter cache find it by identity.
+   */
+  private static final KeptByKey<TermKey, TermQuery> TERMS = new KeptByKey<>(MAX_TERMS);
+
+  /** A string field's term query for the value, the same instance as before where it is kept. */
+  static TermQuery term(String field, String value) {
+    TermKey key = new TermKey(field, value);
+    TermQuery kept = TERMS.get(key);
+    return kept != null ? kept : TERMS.keep(key, new TermQuery(new Term(field, value)));
+  }
+
+  /** How many term queries are kept now. */
+  static int keptTerms() {
+    return TERMS.size();
+  }
+
+  /** A field and a value; equals and hashCode written out, as the quick compiler inlines them. */
+  private static final class TermKey {
+    private final String field;
+    private final String value;
+
+    TermKey(String field, String value) {
+      this.field = field;
+      this.value = value;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+      return other instanceof TermKey key && key.field.equals(field) && key.value.equals(value);
+    }
+
+    @Override
+    public int hashCode() {
+      return field.hashCode() * 31 + value.hashCode();
+    }
   }
 
   /** The query text, read left to right; each method answers null (or false) where it does not fit. */

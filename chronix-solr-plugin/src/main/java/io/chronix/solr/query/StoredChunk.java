@@ -84,7 +84,8 @@ record StoredChunk(String id, int docId, long version, byte[] data, long startMi
       throw new IllegalStateException("record " + id + ": statistics asked of a record without its blob");
     }
     try {
-      return RangeStats.of(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive(), blockStats);
+      return RangeStats.of(data, ChunkCodec.Limits.DEFAULT, range.fromNanos(), range.toNanosExclusive(), blockStats,
+          keptBlocks);
     } catch (CorruptBlobException e) {
       throw undecodable(series, e);
     }

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A series query over a range inside a stored record keeps the blocks it decoded whole in the
- * record cache it reads through, and takes them from there the next time ({@link KeptBlocks}).
+ * record cache it reads through, and takes them from there the next time ({@link KeptBlocks}); a
+ * summary over a range keeps the blocks its range cuts as well.
  */
 class KeptBlocksQueryTest extends OnTestCore {
 
@@ -42,6 +43,11 @@ class KeptBlocksQueryTest extends OnTestCore {
     record.addField("start", T0);
     record.addField("end", T0 + (N - 1) * 1000L);
     record.addField("count", (long) N);
+    record.addField("min", 0.0);
+    record.addField("max", N - 1.0);
+    record.addField("sum", (N - 1.0) * N / 2);
+    record.addField("first", 0.0);
+    record.addField("last", N - 1.0);
     record.addField("data", ChunkCodec.lossless().encode(POINTS));
     try (EmbeddedSolrServer solr = new EmbeddedSolrServer(core)) {
       solr.add(record);
@@ -78,6 +84,40 @@ class KeptBlocksQueryTest extends OnTestCore {
         int point = i + 100;
         assertEquals(point + (point >= 1024 && point < 1536 ? 0.5 : 0.0), again.value(i), "point " + point);
       }
+    } finally {
+      searcher.decref();
+    }
+  }
+
+  /** A summary over a range keeps the two blocks the range cuts, decoded whole, and takes them from there next time. */
+  @Test
+  void aSummaryTakesTheBlocksItsRangeCutsFromTheRecordCache() throws Exception {
+    RecordCache cache = new RecordCache(1 << 22);
+    SeriesCollector collector = new SeriesCollector(Long.MAX_VALUE, cache);
+    List<Query> queries = List.of(new TermQuery(new Term("name", "cpu")));
+    TimeRange range = new TimeRange(T0 + 100_000L, T0 + 2_900_000L); // cuts blocks 0 and 5
+    RefCounted<SolrIndexSearcher> searcher = core.getSearcher();
+    try {
+      RecordSummary first = collector.collect(searcher.get(), queries, range, JoinFields.DEFAULT, false, true).get(0)
+          .summary();
+      assertEquals(2_801, first.stats().count());
+      assertEquals(100.0, first.stats().min());
+      assertEquals(2_900.0, first.stats().max());
+
+      LeafReader segment = searcher.get().getIndexReader().leaves().get(0).reader();
+      KeptBlocks kept = cache.blocksOf(segment).apply(0);
+      KeptBlocks.DecodedBlock last = kept.get(5);
+      assertNotNull(kept.get(0), "the block the range starts in is kept whole");
+      assertNotNull(last, "the block the range ends in is kept whole");
+      assertEquals(N - 5 * 512, last.size());
+      double[] planted = last.values().clone();
+      planted[2_900 - 5 * 512] = 1e9; // the range's last point
+      kept.keep(5, new KeptBlocks.DecodedBlock(last.timestamps(), planted));
+
+      RecordSummary again = collector.collect(searcher.get(), queries, range, JoinFields.DEFAULT, false, true).get(0)
+          .summary();
+      assertEquals(1e9, again.stats().max(), "the kept block answered");
+      assertEquals(first.stats().count(), again.stats().count());
     } finally {
       searcher.decref();
     }

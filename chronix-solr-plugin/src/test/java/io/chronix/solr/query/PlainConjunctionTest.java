@@ -3,7 +3,9 @@ package io.chronix.solr.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -150,6 +152,23 @@ class PlainConjunctionTest extends OnTestCore {
     try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       assertEquals(parser("-start:5 AND name:x").getQuery(), RecordSelection.filter("-start:5 AND name:x", request,
           parser("*:*")), "a filter left to Solr's parser");
+    }
+  }
+
+  /** A series' terms read again are the instances read before; the kept terms stay bounded. */
+  @Test
+  void termsReadAgainAreTheSameInstances() throws Exception {
+    String q = "name:\"cpu.load\" AND host:web-7 AND start:1000 AND end:2000";
+    Query first = PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q)).query();
+    Query again = PlainConjunction.parse(q.replace("1000", "1500"), NOW, core.getLatestSchema(), parser(q)).query();
+    List<org.apache.lucene.search.BooleanClause> firstClauses = ((org.apache.lucene.search.BooleanQuery) first).clauses();
+    List<org.apache.lucene.search.BooleanClause> againClauses = ((org.apache.lucene.search.BooleanQuery) again).clauses();
+    assertSame(firstClauses.get(0).getQuery(), againClauses.get(0).getQuery(), "name");
+    assertSame(firstClauses.get(1).getQuery(), againClauses.get(1).getQuery(), "host");
+    assertEquals(new TermQuery(new Term("host", "web-7")), againClauses.get(1).getQuery());
+    for (int i = 0; i < 3 * PlainConjunction.MAX_TERMS; i++) {
+      PlainConjunction.term("host", "h" + i);
+      assertTrue(PlainConjunction.keptTerms() <= PlainConjunction.MAX_TERMS, PlainConjunction.keptTerms() + " kept");
     }
   }
 

@@ -1,12 +1,20 @@
 package io.chronix.solr.query;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Random;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.SolrInputDocument;
@@ -98,6 +106,60 @@ class RecordDocsTest extends OnTestCore {
       assertTrue(many > 50, "too few queries selected many records: " + many);
       assertTrue(searcher.getIndexReader().leaves().size() > 1, "one segment of " + searcher.maxDoc() + " records, " + searcher.numDocs() + " live");
       assertTrue(searcher.maxDoc() > searcher.numDocs(), "no deleted records");
+    }
+  }
+
+  /**
+   * A series query asked again reuses its terms and their conjunction: the records are still those
+   * Solr selects for the rewritten text, window after window.
+   */
+  @Test
+  void aSeriesQueryAskedAgainSelectsTheRecordsSolrSelects() throws Exception {
+    Random random = new Random(7);
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      SolrIndexSearcher searcher = request.getSearcher();
+      int found = 0;
+      for (int round = 0; round < 300; round++) {
+        long from = (long) (random.nextDouble() * SPAN);
+        long to = from + (long) (random.nextDouble() * SPAN / 4);
+        String q = "name:m" + random.nextInt(3) + " AND host:h" + random.nextInt(3) + " AND start:" + from
+            + " AND end:" + to;
+        RecordSelection selection = RecordSelection.parse(q, new Date(), request);
+        DocSet expected = searcher.getDocSet(List.of(parse(selection.timeRange().query(), request)));
+        found += expected.size();
+        assertArrayEquals(RecordReader.sortedIds(expected),
+            RecordReader.sortedIds(RecordDocs.of(searcher, List.of(selection.query()))), q);
+      }
+      assertTrue(found > 100, "the queries found " + found + " records");
+    }
+  }
+
+  /** The same term instances make one conjunction; other instances, or another order, their own. */
+  @Test
+  void aSeriesTermsAreJoinedOnce() {
+    Query name = PlainConjunction.term("name", "m1");
+    Query host = PlainConjunction.term("host", "h3");
+    Query joined = RecordDocs.filterConjunction(List.of(name, host));
+    BooleanQuery.Builder expected = new BooleanQuery.Builder();
+    expected.add(name, BooleanClause.Occur.FILTER);
+    expected.add(host, BooleanClause.Occur.FILTER);
+    assertEquals(expected.build(), joined);
+    assertSame(joined, RecordDocs.filterConjunction(List.of(PlainConjunction.term("name", "m1"),
+        PlainConjunction.term("host", "h3"))));
+    Query fresh = RecordDocs.filterConjunction(List.of(new TermQuery(new Term("name", "m1")), host));
+    assertEquals(joined, fresh);
+    assertNotSame(joined, fresh);
+    assertNotSame(joined, RecordDocs.filterConjunction(List.of(host, name)));
+    Query range = parseQuietly("start:[1 TO 2]");
+    assertNotSame(RecordDocs.filterConjunction(List.of(name, range)), RecordDocs.filterConjunction(List.of(name, range)),
+        "a conjunction with other clauses is not kept");
+  }
+
+  private static Query parseQuietly(String q) {
+    try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
+      return parse(q, request);
+    } catch (Exception e) {
+      throw new AssertionError(e);
     }
   }
 
