@@ -92,6 +92,9 @@ final class BufferedQuery {
   }
 
   private static Node compile(Query query, IndexSchema schema, Set<String> read) {
+    if (query instanceof PlainConjunctionQuery plain) {
+      return compile(plain.standard(), schema, read);
+    }
     if (query instanceof BoostQuery boost) {
       return compile(boost.getQuery(), schema, read);
     }

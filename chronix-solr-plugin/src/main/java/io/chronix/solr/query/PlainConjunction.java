@@ -33,7 +33,10 @@ final class PlainConjunction {
     this.timeRange = timeRange;
   }
 
-  /** The query as Solr's default parser would build it. */
+  /**
+   * The query: as Solr's default parser would build it, or where it has {@code start:} or
+   * {@code end:}, a {@link PlainConjunctionQuery} that builds that only when asked.
+   */
   Query query() {
     return query;
   }
@@ -50,7 +53,7 @@ final class PlainConjunction {
    */
   static PlainConjunction parse(String q, Date now, IndexSchema schema, QParser parser) {
     Reader reader = new Reader(q);
-    List<Query> clauses = new ArrayList<>();
+    List<Object> clauses = new ArrayList<>();
     StringBuilder text = new StringBuilder(q.length() + 16);
     Long from = null;
     Long to = null;
@@ -84,13 +87,8 @@ final class PlainConjunction {
         } else {
           to = millis;
         }
-        String filter = TimeRangeQuery.overlapFilter(isStart, millis);
-        String spanField = isStart ? RecordFields.END : RecordFields.START;
-        SchemaField span = schema.getField(spanField);
-        String bound = Long.toString(millis);
-        clauses.add(span.getType().getRangeQuery(parser, span, isStart ? bound : null, isStart ? null : bound,
-            true, true));
-        text.append(filter);
+        clauses.add(new PlainConjunctionQuery.Bound(isStart, millis));
+        text.append(TimeRangeQuery.overlapFilter(isStart, millis));
         continue;
       }
       Query term = stringTerm(field, reader, schema, parser);
@@ -103,18 +101,21 @@ final class PlainConjunction {
     if (!reader.atEnd() || clauses.isEmpty()) {
       return null;
     }
-    Query query;
+    boolean bounded = from != null || to != null;
+    return new PlainConjunction(bounded ? new PlainConjunctionQuery(clauses, schema) : termsOnly(clauses),
+        new TimeRangeQuery(text.toString(), TimeRangeQuery.range(from, to), bounded));
+  }
+
+  /** Clauses without a range, as Solr's parser joins them. */
+  private static Query termsOnly(List<Object> clauses) {
     if (clauses.size() == 1) {
-      query = clauses.get(0);
-    } else {
-      BooleanQuery.Builder all = new BooleanQuery.Builder();
-      for (Query clause : clauses) {
-        all.add(clause, BooleanClause.Occur.MUST);
-      }
-      query = all.build();
+      return (Query) clauses.get(0);
     }
-    return new PlainConjunction(query,
-        new TimeRangeQuery(text.toString(), TimeRangeQuery.range(from, to), from != null || to != null));
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    for (Object clause : clauses) {
+      all.add((Query) clause, BooleanClause.Occur.MUST);
+    }
+    return all.build();
   }
 
   /**

@@ -20,6 +20,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.solr.schema.IndexSchema;
 import org.apache.solr.schema.NumberType;
+import org.apache.solr.schema.PointField;
 import org.apache.solr.schema.SchemaField;
 import org.apache.solr.search.BitDocSet;
 import org.apache.solr.search.DocSet;
@@ -217,6 +218,19 @@ final class RecordDocs {
 
     /** The query's parts when it is a conjunction (or a single clause), or null. */
     static Conjunction of(Query query, IndexSchema schema) {
+      if (query instanceof PlainConjunctionQuery plain) {
+        if (!isLongColumn(RecordFields.START, schema) || !isLongColumn(RecordFields.END, schema)) {
+          return of(plain.standard(), schema);
+        }
+        List<LongRange> ranges = new ArrayList<>(2);
+        if (plain.endFrom() != Long.MIN_VALUE) {
+          ranges.add(new LongRange(RecordFields.END, plain.endFrom(), Long.MAX_VALUE));
+        }
+        if (plain.startTo() != Long.MAX_VALUE) {
+          ranges.add(new LongRange(RecordFields.START, Long.MIN_VALUE, plain.startTo()));
+        }
+        return new Conjunction(ranges, plain.terms());
+      }
       if (!(query instanceof BooleanQuery bool)) {
         LongRange range = longRange(query, schema);
         return range == null ? new Conjunction(List.of(), query) : new Conjunction(List.of(range), new MatchAllDocsQuery());
@@ -322,12 +336,18 @@ final class RecordDocs {
     if (!(query instanceof PointRangeQuery range) || range.getNumDims() != 1 || range.getBytesPerDim() != Long.BYTES) {
       return null;
     }
-    SchemaField field = schema.getFieldOrNull(range.getField());
-    if (field == null || !field.hasDocValues() || field.multiValued() || field.getType().getNumberType() != NumberType.LONG) {
+    if (!isLongColumn(range.getField(), schema)) {
       return null;
     }
     return new LongRange(range.getField(), LongPoint.decodeDimension(range.getLowerPoint(), 0),
         LongPoint.decodeDimension(range.getUpperPoint(), 0));
+  }
+
+  /** A single-valued long field with points and doc values: its ranges read either way. */
+  private static boolean isLongColumn(String name, IndexSchema schema) {
+    SchemaField field = schema.getFieldOrNull(name);
+    return field != null && field.indexed() && field.getType() instanceof PointField && field.hasDocValues()
+        && !field.multiValued() && field.getType().getNumberType() == NumberType.LONG;
   }
 
   private static DocSet withinRanges(SolrIndexSearcher searcher, DocSet candidates, List<LongRange> ranges)

@@ -161,8 +161,8 @@ class PlainConjunctionTest extends OnTestCore {
     String q = "name:\"cpu.load\" AND host:web-7 AND start:1000 AND end:2000";
     Query first = PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q)).query();
     Query again = PlainConjunction.parse(q.replace("1000", "1500"), NOW, core.getLatestSchema(), parser(q)).query();
-    List<org.apache.lucene.search.BooleanClause> firstClauses = ((org.apache.lucene.search.BooleanQuery) first).clauses();
-    List<org.apache.lucene.search.BooleanClause> againClauses = ((org.apache.lucene.search.BooleanQuery) again).clauses();
+    List<org.apache.lucene.search.BooleanClause> firstClauses = ((org.apache.lucene.search.BooleanQuery) standard(first)).clauses();
+    List<org.apache.lucene.search.BooleanClause> againClauses = ((org.apache.lucene.search.BooleanQuery) standard(again)).clauses();
     assertSame(firstClauses.get(0).getQuery(), againClauses.get(0).getQuery(), "name");
     assertSame(firstClauses.get(1).getQuery(), againClauses.get(1).getQuery(), "host");
     assertEquals(new TermQuery(new Term("host", "web-7")), againClauses.get(1).getQuery());
@@ -177,12 +177,38 @@ class PlainConjunctionTest extends OnTestCore {
     assertNotNull(plain, () -> "not read as a plain conjunction: " + q);
     TimeRangeQuery rewritten = TimeRangeQuery.parse(q, NOW);
     Query solr = parser(rewritten.query()).getQuery();
-    assertEquals(solr, plain.query(), q);
+    assertEquals(solr, standard(plain.query()), q);
+    if (plain.query() instanceof PlainConjunctionQuery lazy) {
+      assertEquals(solr, lazy.rewrite((org.apache.lucene.search.IndexSearcher) null), q + ": rewritten");
+      assertEquals(lazy, PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q)).query(), q + ": equals");
+      assertEquals(lazy.hashCode(), PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q)).query().hashCode());
+      assertEquals(solr.toString(), lazy.toString(), q + ": text");
+    } else {
+      assertTrue(!rewritten.bounded(), q + ": bounded, and read into Solr's query at once");
+    }
     assertEquals(rewritten.range(), plain.timeRange().range(), q);
     assertEquals(rewritten.bounded(), plain.timeRange().bounded(), q);
     assertEquals(solr, parser(plain.timeRange().query()).getQuery(), () -> "text " + plain.timeRange().query());
     try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
-      assertEquals(solr, RecordSelection.parse(q, NOW, request).query(), q);
+      assertEquals(solr, standard(RecordSelection.parse(q, NOW, request).query()), q);
+    }
+  }
+
+  /** The query as Solr builds it: a lazy conjunction's standard form, any other as it is. */
+  private static Query standard(Query query) {
+    return query instanceof PlainConjunctionQuery lazy ? lazy.standard() : query;
+  }
+
+  /** Two windows of one series differ only in their bounds: equal and unequal where they should be. */
+  @Test
+  void conjunctionsOfOtherBoundsOrTermsDiffer() throws Exception {
+    String q = "name:cpu AND host:a AND start:1000 AND end:2000";
+    Query query = PlainConjunction.parse(q, NOW, core.getLatestSchema(), parser(q)).query();
+    for (String other : List.of("name:cpu AND host:a AND start:1001 AND end:2000", "name:cpu AND host:b AND start:1000 AND end:2000",
+        "name:cpu AND host:a AND start:1000")) {
+      Query differs = PlainConjunction.parse(other, NOW, core.getLatestSchema(), parser(other)).query();
+      assertTrue(!query.equals(differs), other);
+      assertTrue(!standard(query).equals(standard(differs)), other + " (as Solr builds them)");
     }
   }
 
