@@ -82,16 +82,26 @@ class RangeStatsTest {
     }
   }
 
+  /** Values 0 to 39 at seconds 1 to 40, in blocks of ten. */
+  private record Forty(long[] timestamps, byte[] blob) {
+    static Forty make() {
+      long[] timestamps = new long[40];
+      double[] values = new double[40];
+      for (int i = 0; i < 40; i++) {
+        timestamps[i] = (i + 1) * SECOND;
+        values[i] = i;
+      }
+      return new Forty(timestamps,
+          new ChunkCodec(Compressions.byName("none"), 0, 10).encode(Points.wrap(timestamps, values, 40)));
+    }
+  }
+
+  private static final Forty FORTY = Forty.make();
+
   /** An inner block whose figures are kept is not decoded again: other figures kept there show. */
   @Test
   void innerBlocksAreAnsweredFromTheKeptFigures() {
-    long[] timestamps = new long[40];
-    double[] values = new double[40];
-    for (int i = 0; i < 40; i++) {
-      timestamps[i] = (i + 1) * SECOND;
-      values[i] = i;
-    }
-    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 10).encode(Points.wrap(timestamps, values, 40));
+    byte[] blob = FORTY.blob();
     BlockStats kept = new BlockStats(4);
     long from = 5 * SECOND;
     long to = 36 * SECOND; // blocks 1 and 2 whole, 0 and 3 cut
@@ -135,13 +145,7 @@ class RangeStatsTest {
   /** A block the range cuts is decoded whole once and kept; then it is read from what is kept. */
   @Test
   void cutBlocksAreAnsweredFromTheKeptOnes() {
-    long[] timestamps = new long[40];
-    double[] values = new double[40];
-    for (int i = 0; i < 40; i++) {
-      timestamps[i] = (i + 1) * SECOND;
-      values[i] = i;
-    }
-    byte[] blob = new ChunkCodec(Compressions.byName("none"), 0, 10).encode(Points.wrap(timestamps, values, 40));
+    byte[] blob = FORTY.blob();
     long from = 5 * SECOND;
     long to = 36 * SECOND; // blocks 1 and 2 whole, 0 and 3 cut
     MapKeptBlocks kept = new MapKeptBlocks();
@@ -150,7 +154,7 @@ class RangeStatsTest {
     assertEquals(java.util.Set.of(0, 3), kept.blocks.keySet(), "the two cut blocks, decoded whole");
     assertEquals(10, kept.blocks.get(3).size());
 
-    long[] plantedTimes = java.util.Arrays.copyOfRange(timestamps, 30, 40);
+    long[] plantedTimes = java.util.Arrays.copyOfRange(FORTY.timestamps(), 30, 40);
     double[] plantedValues = new double[10];
     java.util.Arrays.fill(plantedValues, 1000);
     kept.blocks.put(3, new KeptBlocks.DecodedBlock(plantedTimes, plantedValues));
