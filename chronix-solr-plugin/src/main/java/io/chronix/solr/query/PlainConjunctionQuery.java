@@ -141,9 +141,4 @@ final class PlainConjunctionQuery extends Query {
   public int hashCode() {
     return classHash() * 31 + Arrays.hashCode(clauses) + System.identityHashCode(schema);
   }
-
-  /** Its terms and bounds, for tests. */
-  List<Object> clauses() {
-    return List.of(clauses);
-  }
 }
