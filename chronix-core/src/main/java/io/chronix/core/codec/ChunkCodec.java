@@ -356,18 +356,15 @@ public final class ChunkCodec {
       if (b < last) {
         int size = blocks.size(b);
         boolean inside = kept != KeptBlocks.NONE && (b > first || blocks.firstTimestamp(b) >= fromInclusive);
-        KeptBlocks.DecodedBlock known = inside ? kept.get(b) : null;
-        if (known != null && known.size() == size) {
-          System.arraycopy(known.timestamps(), 0, timestamps, end, size);
-          System.arraycopy(known.values(), 0, values, end, size);
-        } else {
-          if (!blocks.decodeDoublesInto(b, timestamps, values, end)) {
+        if (inside) {
+          KeptBlocks.DecodedBlock whole = blocks.decodedWhole(b, kept);
+          if (whole == null) {
             return null;
           }
-          if (inside) {
-            kept.keep(b, new KeptBlocks.DecodedBlock(Arrays.copyOfRange(timestamps, end, end + size),
-                Arrays.copyOfRange(values, end, end + size)));
-          }
+          System.arraycopy(whole.timestamps(), 0, timestamps, end, size);
+          System.arraycopy(whole.values(), 0, values, end, size);
+        } else if (!blocks.decodeDoublesInto(b, timestamps, values, end)) {
+          return null;
         }
         end += size;
       } else {

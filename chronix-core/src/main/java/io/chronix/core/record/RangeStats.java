@@ -49,7 +49,7 @@ public record RangeStats(RecordStats stats, long firstNanos, long lastNanos) {
    * blocks the range cuts taken decoded from {@code keptEnds} where it holds them, and decoded whole
    * and offered to it where it does not. A dashboard's next refresh cuts the same blocks at other
    * points, and the query mix asks the same windows round after round: decoding the two ends was
-   * two thirds of a one-hour {@code max}'s work on its record (docs/benchmarks.md).
+   * two thirds of a one-hour {@code max}'s statistics, 5.3 % of its CPU (perf, docs/benchmarks.md).
    */
   public static RangeStats of(byte[] blob, ChunkCodec.Limits limits, long fromInclusive, long toExclusive,
       IntFunction<BlockStats> keptFor, KeptBlocks keptEnds) {

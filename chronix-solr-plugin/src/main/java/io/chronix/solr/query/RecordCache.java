@@ -30,8 +30,9 @@ import org.apache.lucene.index.LeafReader;
  * every refresh.
  *
  * <p>The blocks of a record's blob that a query over a range decoded whole (those inside the range,
- * and for statistics over a range also the two it cuts) are kept beside the records, up to a quarter more of the bound: the next refresh of a dashboard
- * copies them instead of decoding them ({@link KeptBlocks}). They are keyed as their record is and
+ * and for statistics over a range also the two it cuts) are kept beside the records, up to a
+ * quarter more of the bound: the next refresh of a dashboard copies them instead of decoding them
+ * ({@link KeptBlocks}). They are keyed as their record is and
  * go with their segment.
  *
  * <p>Entries are shared between requests and must not be changed.
