@@ -40,7 +40,7 @@ public final class PeerComparison {
   record Plan(boolean quick, int syntheticRounds, int seriesPerRange, int warmUps, int rounds, Duration settleQuiet,
       int ingestRounds, int queryRounds) {
     static Plan of(boolean quick) {
-      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2), 3, 2)
+      return quick ? new Plan(true, 30, 4, 1, 1, Duration.ofSeconds(2), 2, 2)
           : new Plan(false, 300, 20, 3, 3, Duration.ofSeconds(6), 5, 10);
     }
   }

@@ -3,12 +3,16 @@ package io.chronix.ingest.solr;
 import io.chronix.core.live.LiveSeries;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Properties;
 import javax.servlet.DispatcherType;
+import javax.servlet.ServletContextEvent;
+import javax.servlet.ServletContextListener;
 import javax.servlet.ServletException;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
@@ -28,25 +32,49 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 public final class EmbeddedSolrNode {
 
   private static final long CORE_LOAD_TIMEOUT_MS = 120_000;
-  private static final String SOLR_XML = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      + "<solr>\n  <str name=\"allowPaths\">${solr.allowPaths:*}</str>\n</solr>\n";
+  /**
+   * The solr.xml of a fresh home. Its solrcloud section only names the node's key pair ({@link
+   * NodeKeyPair}); without a ZooKeeper host the node stays a standalone one.
+   */
+  private static final String SOLR_XML = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <solr>
+        <str name="allowPaths">${solr.allowPaths:*}</str>
+        <solrcloud>
+          <str name="host">127.0.0.1</str>
+          <int name="hostPort">0</int>
+          <str name="hostContext">solr</str>
+          <str name="pkiHandlerPrivateKeyPath">${chronix.pkiPrivateKey:}</str>
+          <str name="pkiHandlerPublicKeyPath">${chronix.pkiPublicKey:}</str>
+        </solrcloud>
+      </solr>
+      """;
+  /** What earlier releases wrote: replaced by {@link #SOLR_XML}, unlike a solr.xml of the operator's. */
+  private static final List<String> EARLIER_SOLR_XML = List.of(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr>\n  <str name=\"allowPaths\">${solr.allowPaths:*}</str>\n</solr>\n");
   /** Read by the configset's solrconfig.xml: whether Solr keeps its own transaction log. */
   private static final String UPDATE_LOG_PROPERTY = "chronix.updateLog";
   /** Read once by Solr's TracerConfigurator, before the node's cores load. */
   static final String TRACE_IDS_PROPERTY = "solr.alwaysOnTraceId";
   /** Read once by Solr's search handler, when the first core loads. */
   static final String NO_REQUEST_IDS_PROPERTY = "solr.disableRequestId";
+  /** Read by Solr's container as it loads. */
+  static final String NO_V2_API_PROPERTY = "disable.v2.api";
 
   private final Path home;
   private final String collection;
   private final ServletContextHandler context;
   private final FilterHolder dispatch;
   private final LocalQueryDispatch localQueries;
+  private final NodeKeyPair keys;
 
   /** @param rollups whether to hold a core for rollup tiers too */
   public EmbeddedSolrNode(Path dataDir, String collection, boolean rollups) throws IOException {
     this.home = dataDir.resolve("solr").toAbsolutePath();
     this.collection = collection;
+    // first: on a fresh home its thread makes the pair while the rest of the server starts
+    keys = NodeKeyPair.under(home);
     prepareHome(rollups);
     // Solr complains at startup without it; its own log files would go here
     setUnlessSet("solr.log.dir", dataDir.resolve("logs").toAbsolutePath().toString());
@@ -60,10 +88,16 @@ public final class EmbeddedSolrNode {
     // it (1 % of a one-hour max's CPU, perf, docs/benchmarks.md). This node's log lines print no
     // logging context; -Dsolr.disableRequestId=false brings the ids back.
     setUnlessSet(NO_REQUEST_IDS_PROPERTY, "true");
+    // Solr's v2 API (its /api paths, a Jersey application the container builds as it starts) is
+    // used by nothing of the server's; building it took about 0.5 s of a 4 s start
+    // (docs/benchmarks.md). -Ddisable.v2.api=false brings it back.
+    setUnlessSet(NO_V2_API_PROPERTY, "true");
     context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
     context.setContextPath("/solr");
     context.setAttribute(SolrDispatchFilter.SOLRHOME_ATTRIBUTE, home.toString());
-    context.setAttribute(SolrDispatchFilter.PROPERTIES_ATTRIBUTE, new Properties());
+    context.setAttribute(SolrDispatchFilter.PROPERTIES_ATTRIBUTE, keys.solrProperties());
+    // made meanwhile on a home's first start; Solr reads it when its container starts, the next listener
+    context.addEventListener(new KeysBeforeSolr(keys));
     context.addEventListener(new CoreContainerProvider());
     // ahead of Solr's dispatch, which answers whatever the series queries' route leaves
     localQueries = new LocalQueryDispatch(() -> startedContainer().orElse(null));
@@ -71,6 +105,23 @@ public final class EmbeddedSolrNode {
     dispatch = context.addFilter(SolrDispatchFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST));
     // the filter answers everything; a servlet must exist for Jetty to route requests at all
     context.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
+  }
+
+  /** Waits for the node's key pair to be on disk, as Solr's container does when it starts. */
+  void awaitKeys() throws IOException {
+    keys.awaitWritten();
+  }
+
+  /** Holds Solr's container back until the node's key pair is on disk: Solr reads it as it starts. */
+  private record KeysBeforeSolr(NodeKeyPair keys) implements ServletContextListener {
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+      try {
+        keys.awaitWritten();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
   }
 
   /** A system property Solr reads, unless the operator set it (-D in CHRONIX_JAVA_OPTS). */
@@ -81,8 +132,7 @@ public final class EmbeddedSolrNode {
   private void prepareHome(boolean rollups) throws IOException {
     Files.createDirectories(home);
     Path solrXml = home.resolve("solr.xml");
-    String plain = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n";
-    if (!Files.exists(solrXml) || Files.readString(solrXml, StandardCharsets.UTF_8).equals(plain)) {
+    if (!Files.exists(solrXml) || EARLIER_SOLR_XML.contains(Files.readString(solrXml, StandardCharsets.UTF_8))) {
       // backups go where the admin names (POST /admin/backup, admin role): Solr checks paths against allowPaths
       Files.writeString(solrXml, SOLR_XML, StandardCharsets.UTF_8);
     }

@@ -13,19 +13,31 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The solr.xml of a data directory written by an earlier release, and one the operator wrote. */
+/**
+ * The solr.xml of a data directory written by an earlier release, and one the operator wrote; the
+ * node's key pair it names.
+ */
 class EmbeddedSolrHomeTest {
 
   private static final String PLAIN = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n";
+  private static final String ALLOW_PATHS = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr>\n"
+      + "  <str name=\"allowPaths\">${solr.allowPaths:*}</str>\n</solr>\n";
 
   @TempDir Path dataDir;
   @TempDir Path backups;
 
-  private ChronixServer start() throws Exception {
-    return new ChronixServer(ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString())).start();
+  private ChronixServer start(String... settings) throws Exception {
+    ServerConfig config = ServerConfig.defaults().withEphemeralPorts().with("data.dir", dataDir.toString());
+    for (int i = 0; i < settings.length; i += 2) {
+      config = config.with(settings[i], settings[i + 1]);
+    }
+    return new ChronixServer(config).start();
   }
 
   private static HttpResponse<String> backup(ChronixServer server, Path dir) throws Exception {
@@ -35,15 +47,40 @@ class EmbeddedSolrHomeTest {
         HttpResponse.BodyHandlers.ofString());
   }
 
-  @Test
-  void thePlainSolrXmlOfAnEarlierReleaseIsReplacedSoBackupsMayLeaveTheHome() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {PLAIN, ALLOW_PATHS})
+  void theSolrXmlOfAnEarlierReleaseIsReplacedSoBackupsMayLeaveTheHome(String earlier) throws Exception {
     Path solrXml = dataDir.resolve("solr").resolve("solr.xml");
     Files.createDirectories(solrXml.getParent());
-    Files.writeString(solrXml, PLAIN, StandardCharsets.UTF_8);
+    Files.writeString(solrXml, earlier, StandardCharsets.UTF_8);
     try (ChronixServer server = start()) {
-      assertTrue(Files.readString(solrXml).contains("allowPaths"), Files.readString(solrXml));
-      HttpResponse<String> answer = backup(server, backups.resolve("one"));
+      String now = Files.readString(solrXml);
+      assertTrue(now.contains("allowPaths") && now.contains("pkiHandlerPrivateKeyPath"), now);
+      HttpResponse<String> answer = backup(server, backups.resolve(earlier.length() + ""));
       assertEquals(200, answer.statusCode(), answer.body());
+    }
+  }
+
+  /** The key Solr's node serves for other nodes to check its signatures. */
+  private static String servedKey(ChronixServer server) throws Exception {
+    HttpResponse<String> answer = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(
+        HttpRequest.newBuilder(URI.create(server.baseUrl() + "/solr/admin/info/key?wt=json")).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, answer.statusCode(), answer.body());
+    return new com.fasterxml.jackson.databind.ObjectMapper().readTree(answer.body()).path("key").asText();
+  }
+
+  @Test
+  void theNodeSignsWithThePairKeptInItsHomeAcrossRestarts() throws Exception {
+    Path publicKey = dataDir.resolve("solr").resolve("pki").resolve("node-public.der");
+    String first;
+    try (ChronixServer server = start("solr.openAdminHandlers", "true")) {
+      first = servedKey(server);
+      assertEquals(Base64.getEncoder().encodeToString(Files.readAllBytes(publicKey)), first,
+          "Solr serves the pair under pki/, not one of its own");
+    }
+    try (ChronixServer server = start("solr.openAdminHandlers", "true")) {
+      assertEquals(first, servedKey(server), "the same pair after a restart");
     }
   }
 

@@ -12,13 +12,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Solr's per-request trace ids and request ids are off in the embedded node unless the operator
- * asks for them.
+ * Solr's per-request trace ids and request ids, and its v2 API, are off in the embedded node unless
+ * the operator asks for them.
  */
 class EmbeddedSolrPropertiesTest {
 
   private static final List<String> PROPERTIES =
-      List.of(EmbeddedSolrNode.TRACE_IDS_PROPERTY, EmbeddedSolrNode.NO_REQUEST_IDS_PROPERTY);
+      List.of(EmbeddedSolrNode.TRACE_IDS_PROPERTY, EmbeddedSolrNode.NO_REQUEST_IDS_PROPERTY,
+          EmbeddedSolrNode.NO_V2_API_PROPERTY);
 
   @TempDir Path dataDir;
   private final Map<String, String> before = new HashMap<>();
@@ -42,17 +43,20 @@ class EmbeddedSolrPropertiesTest {
   @Test
   void offByDefault() throws Exception {
     PROPERTIES.forEach(System::clearProperty);
-    new EmbeddedSolrNode(dataDir, "chronix", false);
+    new EmbeddedSolrNode(dataDir, "chronix", false).awaitKeys(); // its thread done before the directory goes
     assertEquals("false", System.getProperty(EmbeddedSolrNode.TRACE_IDS_PROPERTY));
     assertEquals("true", System.getProperty(EmbeddedSolrNode.NO_REQUEST_IDS_PROPERTY));
+    assertEquals("true", System.getProperty(EmbeddedSolrNode.NO_V2_API_PROPERTY));
   }
 
   @Test
   void anOperatorsChoiceIsKept() throws Exception {
     System.setProperty(EmbeddedSolrNode.TRACE_IDS_PROPERTY, "true");
     System.setProperty(EmbeddedSolrNode.NO_REQUEST_IDS_PROPERTY, "false");
-    new EmbeddedSolrNode(dataDir, "chronix", false);
+    System.setProperty(EmbeddedSolrNode.NO_V2_API_PROPERTY, "false");
+    new EmbeddedSolrNode(dataDir, "chronix", false).awaitKeys(); // its thread done before the directory goes
     assertEquals("true", System.getProperty(EmbeddedSolrNode.TRACE_IDS_PROPERTY));
     assertEquals("false", System.getProperty(EmbeddedSolrNode.NO_REQUEST_IDS_PROPERTY));
+    assertEquals("false", System.getProperty(EmbeddedSolrNode.NO_V2_API_PROPERTY));
   }
 }
