@@ -73,9 +73,10 @@ public final class EmbeddedSolrNode {
   public EmbeddedSolrNode(Path dataDir, String collection, boolean rollups) throws IOException {
     this.home = dataDir.resolve("solr").toAbsolutePath();
     this.collection = collection;
-    // first: on a fresh home its thread makes the pair while the rest of the server starts
-    keys = NodeKeyPair.under(home);
-    prepareHome(rollups);
+    // on a fresh home the pair's thread makes it while the rest of the server starts; a solr.xml of
+    // the operator's names a pair of its own, or none
+    keys = prepareSolrXml() ? NodeKeyPair.under(home) : NodeKeyPair.none();
+    prepareCores(rollups);
     // Solr complains at startup without it; its own log files would go here
     setUnlessSet("solr.log.dir", dataDir.resolve("logs").toAbsolutePath().toString());
     // Solr's stand-in tracer gave every request a trace id, read from and into its headers and
@@ -129,13 +130,19 @@ public final class EmbeddedSolrNode {
     System.getProperties().putIfAbsent(property, value);
   }
 
-  private void prepareHome(boolean rollups) throws IOException {
+  /** Writes the server's solr.xml unless the operator wrote one; whether the server's is in use. */
+  private boolean prepareSolrXml() throws IOException {
     Files.createDirectories(home);
     Path solrXml = home.resolve("solr.xml");
     if (!Files.exists(solrXml) || EARLIER_SOLR_XML.contains(Files.readString(solrXml, StandardCharsets.UTF_8))) {
       // backups go where the admin names (POST /admin/backup, admin role): Solr checks paths against allowPaths
       Files.writeString(solrXml, SOLR_XML, StandardCharsets.UTF_8);
+      return true;
     }
+    return Files.readString(solrXml, StandardCharsets.UTF_8).equals(SOLR_XML);
+  }
+
+  private void prepareCores(boolean rollups) throws IOException {
     prepareCore(collection);
     if (rollups) {
       // rollup tiers (docs/lifecycle.md) live in a core of their own: no query of the records sees them

@@ -57,9 +57,14 @@ final class NodeKeyPair {
   private final CompletableFuture<Void> written;
 
   private NodeKeyPair(Path dir, CompletableFuture<Void> written) {
-    this.privateKey = dir.resolve(PRIVATE_KEY);
-    this.publicKey = dir.resolve(PUBLIC_KEY);
+    this.privateKey = dir == null ? null : dir.resolve(PRIVATE_KEY);
+    this.publicKey = dir == null ? null : dir.resolve(PUBLIC_KEY);
     this.written = written;
+  }
+
+  /** No pair: for a solr.xml of the operator's, which names its own or lets Solr make one. */
+  static NodeKeyPair none() {
+    return new NodeKeyPair(null, CompletableFuture.completedFuture(null));
   }
 
   /**
@@ -105,6 +110,9 @@ final class NodeKeyPair {
   /** The two locations as the URLs solr.xml's settings take. */
   Properties solrProperties() {
     Properties properties = new Properties();
+    if (privateKey == null) {
+      return properties;
+    }
     properties.setProperty(PRIVATE_KEY_PROPERTY, privateKey.toUri().toString());
     properties.setProperty(PUBLIC_KEY_PROPERTY, publicKey.toUri().toString());
     return properties;

@@ -1,6 +1,7 @@
 package io.chronix.ingest.solr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.ingest.ChronixServer;
@@ -92,6 +93,7 @@ class EmbeddedSolrHomeTest {
     Files.writeString(solrXml, own, StandardCharsets.UTF_8);
     try (ChronixServer server = start()) {
       assertEquals(own, Files.readString(solrXml), "not ours to change");
+      assertFalse(Files.exists(dataDir.resolve("solr").resolve("pki")), "no key pair that solr.xml does not name");
       // without allowPaths Solr keeps backups inside its home: the refusal names the path
       HttpResponse<String> answer = backup(server, backups.resolve("two"));
       assertEquals(500, answer.statusCode(), answer.body());
