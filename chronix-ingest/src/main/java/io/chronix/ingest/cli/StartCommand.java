@@ -1,6 +1,8 @@
 package io.chronix.ingest.cli;
 
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.solr.EmbeddedSolrNode;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -14,7 +16,12 @@ final class StartCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    ChronixServer running = new ChronixServer(server.config()).start();
+    ServerConfig config = server.config();
+    if (config.solrMode() == ServerConfig.SolrMode.EMBEDDED) {
+      // a fresh data directory's key pair for the node is made from here on, on a thread of its own
+      EmbeddedSolrNode.startMakingKeys(config.dataDir());
+    }
+    ChronixServer running = new ChronixServer(config).start();
     CountDownLatch stopped = new CountDownLatch(1);
     // SIGTERM and Ctrl-C run this hook: buffered points are written before the JVM exits
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -17,6 +17,8 @@ import java.security.interfaces.RSAPublicKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -32,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * names no pair makes a new one of 2,048 bits at every start, and under the launcher's JIT (the
  * quick compiler only, without the optimising compiler's big-integer intrinsics) that was 0.7-2.5 s
  * of a start's 4-5 s (docs/benchmarks.md). The pair is made once, on a data directory's first
- * start, by a thread of its own while the rest of the server starts.
+ * start, by a thread of its own while the rest of the server starts: from the launcher's first
+ * step on ({@link EmbeddedSolrNode#startMakingKeys}), beside the logging's and Jetty's start.
  *
  * <p>Files (the formats Solr reads for those settings, docs/deployment.md): {@code node-private.pem},
  * the private key as PKCS#8 in PEM, readable by the owner only; {@code node-public.der}, the public
@@ -41,7 +44,6 @@ import org.slf4j.LoggerFactory;
  */
 final class NodeKeyPair {
 
-  private static final Logger LOG = LoggerFactory.getLogger(NodeKeyPair.class);
   static final String DIRECTORY = "pki";
   static final String PRIVATE_KEY = "node-private.pem";
   static final String PUBLIC_KEY = "node-public.der";
@@ -51,6 +53,8 @@ final class NodeKeyPair {
   static final String PRIVATE_KEY_PROPERTY = "chronix.pkiPrivateKey";
   static final String PUBLIC_KEY_PROPERTY = "chronix.pkiPublicKey";
   private static final long WRITE_TIMEOUT_SECONDS = 120;
+  /** Pairs being made, by directory: who asks again while one is made gets that one. */
+  private static final Map<Path, NodeKeyPair> MAKING = new HashMap<>();
 
   private final Path privateKey;
   private final Path publicKey;
@@ -72,23 +76,34 @@ final class NodeKeyPair {
    * thread of its own ({@link #awaitWritten} waits for it).
    */
   static NodeKeyPair under(Path solrHome) {
-    Path dir = solrHome.resolve(DIRECTORY);
-    if (readsBack(dir)) {
-      return new NodeKeyPair(dir, CompletableFuture.completedFuture(null));
-    }
-    CompletableFuture<Void> written = new CompletableFuture<>();
-    NodeKeyPair pair = new NodeKeyPair(dir, written);
-    Thread maker = new Thread(() -> {
-      try {
-        pair.write(dir);
-        written.complete(null);
-      } catch (IOException | GeneralSecurityException | RuntimeException e) {
-        written.completeExceptionally(e);
+    Path dir = solrHome.toAbsolutePath().normalize().resolve(DIRECTORY);
+    synchronized (MAKING) {
+      NodeKeyPair making = MAKING.get(dir);
+      if (making != null) {
+        return making;
       }
-    }, "chronix-node-keys");
-    maker.setDaemon(true);
-    maker.start();
-    return pair;
+      if (readsBack(dir)) {
+        return new NodeKeyPair(dir, CompletableFuture.completedFuture(null));
+      }
+      CompletableFuture<Void> written = new CompletableFuture<>();
+      NodeKeyPair pair = new NodeKeyPair(dir, written);
+      Thread maker = new Thread(() -> {
+        try {
+          pair.write(dir);
+          written.complete(null);
+        } catch (IOException | GeneralSecurityException | RuntimeException e) {
+          written.completeExceptionally(e);
+        } finally {
+          synchronized (MAKING) {
+            MAKING.remove(dir);
+          }
+        }
+      }, "chronix-node-keys");
+      maker.setDaemon(true);
+      MAKING.put(dir, pair);
+      maker.start();
+      return pair;
+    }
   }
 
   /** Waits until both files are in place; fails naming the directory if they could not be written. */
@@ -137,7 +152,7 @@ final class NodeKeyPair {
     // the private key first: a pair is taken only when both files read back as one
     replace(privateKey, pem.getBytes(StandardCharsets.US_ASCII), true);
     replace(publicKey, pair.getPublic().getEncoded(), false);
-    LOG.info("wrote the Solr node's key pair to {}", dir);
+    log().info("wrote the Solr node's key pair to {}", dir);
   }
 
   /** Writes beside the target and moves over it, so that a reader never sees half a key. */
@@ -157,6 +172,14 @@ final class NodeKeyPair {
     }
   }
 
+  /**
+   * Looked up when something is logged: the pair is asked for before the logging has started,
+   * and starting it is not to hold the pair's thread back.
+   */
+  private static Logger log() {
+    return LoggerFactory.getLogger(NodeKeyPair.class);
+  }
+
   /** Whether both files are there and hold the two halves of one RSA pair. */
   private static boolean readsBack(Path dir) {
     Path privateKey = dir.resolve(PRIVATE_KEY);
@@ -174,9 +197,9 @@ final class NodeKeyPair {
       if (secret.getModulus().equals(open.getModulus()) && secret.getPublicExponent().equals(open.getPublicExponent())) {
         return true;
       }
-      LOG.warn("the Solr node's keys in {} are not one pair: making a new pair", dir);
+      log().warn("the Solr node's keys in {} are not one pair: making a new pair", dir);
     } catch (IOException | GeneralSecurityException | IllegalArgumentException | ClassCastException e) {
-      LOG.warn("the Solr node's keys in {} do not read back ({}): making a new pair", dir, e.toString());
+      log().warn("the Solr node's keys in {} do not read back ({}): making a new pair", dir, e.toString());
     }
     return false;
   }

@@ -3,6 +3,7 @@ package io.chronix.ingest.solr;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,6 +59,18 @@ class NodeKeyPairTest {
     NodeKeyPair again = written(home);
     assertArrayEquals(privateKey, Files.readAllBytes(again.privateKey()));
     assertArrayEquals(publicKey, Files.readAllBytes(again.publicKey()));
+  }
+
+  @Test
+  void whoAsksWhileAPairIsMadeGetsThatOne() throws Exception {
+    // the launcher asks first, the node it then builds asks again: one pair, made once
+    NodeKeyPair first = NodeKeyPair.under(home);
+    NodeKeyPair second = NodeKeyPair.under(home.resolve("..").resolve(home.getFileName()));
+    assertSame(first, second, "making a 2,048-bit pair takes far longer than asking twice");
+    second.awaitWritten();
+    byte[] publicKey = Files.readAllBytes(first.publicKey());
+    assertOnePairSolrReads(first);
+    assertArrayEquals(publicKey, Files.readAllBytes(written(home).publicKey()), "and then kept");
   }
 
   @Test
