@@ -2,14 +2,9 @@ package io.chronix.ingest.solr;
 
 import io.chronix.core.live.LiveSeries;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.List;
-import java.util.Properties;
 import javax.servlet.DispatcherType;
 import javax.servlet.ServletContextEvent;
 import javax.servlet.ServletContextListener;
@@ -26,35 +21,11 @@ import org.eclipse.jetty.servlet.ServletContextHandler;
 
 /**
  * A Solr node inside the server process: Solr's own dispatch filter under {@code /solr} of the
- * server's Jetty, with its home under {@code <data dir>/solr}. A fresh home gets {@code solr.xml}
- * and the {@code chronix} configset (packaged in the server jar) for the collection core.
+ * server's Jetty, with its home under {@code <data dir>/solr} ({@link EmbeddedSolrHome}).
  */
 public final class EmbeddedSolrNode {
 
   private static final long CORE_LOAD_TIMEOUT_MS = 120_000;
-  /**
-   * The solr.xml of a fresh home. Its solrcloud section only names the node's key pair ({@link
-   * NodeKeyPair}); without a ZooKeeper host the node stays a standalone one.
-   */
-  private static final String SOLR_XML = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <solr>
-        <str name="allowPaths">${solr.allowPaths:*}</str>
-        <solrcloud>
-          <str name="host">127.0.0.1</str>
-          <int name="hostPort">0</int>
-          <str name="hostContext">solr</str>
-          <str name="pkiHandlerPrivateKeyPath">${chronix.pkiPrivateKey:}</str>
-          <str name="pkiHandlerPublicKeyPath">${chronix.pkiPublicKey:}</str>
-        </solrcloud>
-      </solr>
-      """;
-  /** What earlier releases wrote: replaced by {@link #SOLR_XML}, unlike a solr.xml of the operator's. */
-  private static final List<String> EARLIER_SOLR_XML = List.of(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n",
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr>\n  <str name=\"allowPaths\">${solr.allowPaths:*}</str>\n</solr>\n");
-  /** Read by the configset's solrconfig.xml: whether Solr keeps its own transaction log. */
-  private static final String UPDATE_LOG_PROPERTY = "chronix.updateLog";
   /** Read once by Solr's TracerConfigurator, before the node's cores load. */
   static final String TRACE_IDS_PROPERTY = "solr.alwaysOnTraceId";
   /** Read once by Solr's search handler, when the first core loads. */
@@ -62,7 +33,6 @@ public final class EmbeddedSolrNode {
   /** Read by Solr's container as it loads. */
   static final String NO_V2_API_PROPERTY = "disable.v2.api";
 
-  private final Path home;
   private final String collection;
   private final ServletContextHandler context;
   private final FilterHolder dispatch;
@@ -71,12 +41,16 @@ public final class EmbeddedSolrNode {
 
   /** @param rollups whether to hold a core for rollup tiers too */
   public EmbeddedSolrNode(Path dataDir, String collection, boolean rollups) throws IOException {
-    this.home = dataDir.resolve("solr").toAbsolutePath();
+    EmbeddedSolrHome home = new EmbeddedSolrHome(dataDir);
     this.collection = collection;
     // on a fresh home the pair's thread makes it while the rest of the server starts; a solr.xml of
     // the operator's names a pair of its own, or none
-    keys = prepareSolrXml() ? NodeKeyPair.under(home) : NodeKeyPair.none();
-    prepareCores(rollups);
+    keys = home.prepareSolrXml() ? NodeKeyPair.under(home.path()) : NodeKeyPair.none();
+    home.prepareCore(collection);
+    if (rollups) {
+      // rollup tiers (docs/lifecycle.md) live in a core of their own: no query of the records sees them
+      home.prepareCore(rollupCore(collection));
+    }
     // Solr complains at startup without it; its own log files would go here
     setUnlessSet("solr.log.dir", dataDir.resolve("logs").toAbsolutePath().toString());
     // Solr's stand-in tracer gave every request a trace id, read from and into its headers and
@@ -95,7 +69,7 @@ public final class EmbeddedSolrNode {
     setUnlessSet(NO_V2_API_PROPERTY, "true");
     context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
     context.setContextPath("/solr");
-    context.setAttribute(SolrDispatchFilter.SOLRHOME_ATTRIBUTE, home.toString());
+    context.setAttribute(SolrDispatchFilter.SOLRHOME_ATTRIBUTE, home.path().toString());
     context.setAttribute(SolrDispatchFilter.PROPERTIES_ATTRIBUTE, keys.solrProperties());
     // made meanwhile on a home's first start; Solr reads it when its container starts, the next listener
     context.addEventListener(new KeysBeforeSolr(keys));
@@ -130,30 +104,6 @@ public final class EmbeddedSolrNode {
     System.getProperties().putIfAbsent(property, value);
   }
 
-  /** Writes the server's solr.xml unless the operator wrote one; whether the server's is in use. */
-  private boolean prepareSolrXml() throws IOException {
-    Files.createDirectories(home);
-    Path solrXml = home.resolve("solr.xml");
-    if (!ownSolrXml(home)) {
-      return false;
-    }
-    if (!Files.exists(solrXml) || !Files.readString(solrXml, StandardCharsets.UTF_8).equals(SOLR_XML)) {
-      // backups go where the admin names (POST /admin/backup, admin role): Solr checks paths against allowPaths
-      Files.writeString(solrXml, SOLR_XML, StandardCharsets.UTF_8);
-    }
-    return true;
-  }
-
-  /** Whether the home's solr.xml is the server's (or none yet, or an earlier release's). */
-  private static boolean ownSolrXml(Path home) throws IOException {
-    Path solrXml = home.resolve("solr.xml");
-    if (!Files.exists(solrXml)) {
-      return true;
-    }
-    String text = Files.readString(solrXml, StandardCharsets.UTF_8);
-    return text.equals(SOLR_XML) || EARLIER_SOLR_XML.contains(text);
-  }
-
   /**
    * Starts making the node's key pair for a data directory whose solr.xml will name it, before
    * the server is built: on a fresh directory the pair takes 0.7-2.5 s to make, which this way
@@ -161,43 +111,15 @@ public final class EmbeddedSolrNode {
    * The node built later takes the pair being made.
    */
   public static void startMakingKeys(Path dataDir) throws IOException {
-    Path home = dataDir.resolve("solr").toAbsolutePath();
-    if (ownSolrXml(home)) {
-      NodeKeyPair.under(home);
-    }
-  }
-
-  private void prepareCores(boolean rollups) throws IOException {
-    prepareCore(collection);
-    if (rollups) {
-      // rollup tiers (docs/lifecycle.md) live in a core of their own: no query of the records sees them
-      prepareCore(rollupCore(collection));
+    EmbeddedSolrHome home = new EmbeddedSolrHome(dataDir);
+    if (home.ownSolrXml()) {
+      NodeKeyPair.under(home.path());
     }
   }
 
   /** The core that holds the rollup records of a collection's series. */
   public static String rollupCore(String collection) {
     return collection + "_rollups";
-  }
-
-  private void prepareCore(String name) throws IOException {
-    Path core = home.resolve(name);
-    PackagedConfigSet.copyMissingTo(core.resolve("conf"));
-    Path coreProperties = core.resolve("core.properties");
-    Properties properties = new Properties();
-    if (Files.exists(coreProperties)) {
-      try (InputStream in = Files.newInputStream(coreProperties)) {
-        properties.load(in);
-      }
-    }
-    boolean changed = properties.putIfAbsent("name", name) == null;
-    // the server's write-ahead log is the durability; Solr's own log would be a second copy
-    changed |= properties.putIfAbsent(UPDATE_LOG_PROPERTY, "false") == null;
-    if (changed) {
-      try (java.io.Writer out = Files.newBufferedWriter(coreProperties, StandardCharsets.UTF_8)) {
-        properties.store(out, "written by the Chronix server");
-      }
-    }
   }
 
   /** How many series queries went to their core without Solr's dispatch ({@link LocalQueryDispatch}). */
