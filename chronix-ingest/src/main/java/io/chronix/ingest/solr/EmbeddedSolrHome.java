@@ -52,25 +52,30 @@ final class EmbeddedSolrHome {
   /** Writes the server's solr.xml unless the operator wrote one; whether the server's is in use. */
   boolean prepareSolrXml() throws IOException {
     Files.createDirectories(home);
-    Path solrXml = home.resolve("solr.xml");
-    if (!ownSolrXml()) {
+    String text = solrXmlText();
+    if (!isServers(text)) {
       return false;
     }
-    if (!Files.exists(solrXml) || !Files.readString(solrXml, StandardCharsets.UTF_8).equals(SOLR_XML)) {
+    if (!SOLR_XML.equals(text)) {
       // backups go where the admin names (POST /admin/backup, admin role): Solr checks paths against allowPaths
-      Files.writeString(solrXml, SOLR_XML, StandardCharsets.UTF_8);
+      Files.writeString(home.resolve("solr.xml"), SOLR_XML, StandardCharsets.UTF_8);
     }
     return true;
   }
 
   /** Whether the home's solr.xml is the server's (or none yet, or an earlier release's). */
   boolean ownSolrXml() throws IOException {
+    return isServers(solrXmlText());
+  }
+
+  /** The solr.xml's text, or null where there is none yet. */
+  private String solrXmlText() throws IOException {
     Path solrXml = home.resolve("solr.xml");
-    if (!Files.exists(solrXml)) {
-      return true;
-    }
-    String text = Files.readString(solrXml, StandardCharsets.UTF_8);
-    return text.equals(SOLR_XML) || EARLIER_SOLR_XML.contains(text);
+    return Files.exists(solrXml) ? Files.readString(solrXml, StandardCharsets.UTF_8) : null;
+  }
+
+  private static boolean isServers(String text) {
+    return text == null || text.equals(SOLR_XML) || EARLIER_SOLR_XML.contains(text);
   }
 
   /** A core of that name: the configset's missing files, and its core.properties. */

@@ -108,12 +108,21 @@ final class PlainConjunction {
 
   /** Clauses without a range, as Solr's parser joins them. */
   private static Query termsOnly(List<Object> clauses) {
+    List<Query> queries = new ArrayList<>(clauses.size());
+    for (Object clause : clauses) {
+      queries.add((Query) clause);
+    }
+    return asParsed(queries);
+  }
+
+  /** Clauses as Solr's default parser joins an {@code AND} of them: one alone as it is. */
+  static Query asParsed(List<Query> clauses) {
     if (clauses.size() == 1) {
-      return (Query) clauses.get(0);
+      return clauses.get(0);
     }
     BooleanQuery.Builder all = new BooleanQuery.Builder();
-    for (Object clause : clauses) {
-      all.add((Query) clause, BooleanClause.Occur.MUST);
+    for (Query clause : clauses) {
+      all.add(clause, BooleanClause.Occur.MUST);
     }
     return all.build();
   }

@@ -4,8 +4,6 @@ import io.chronix.core.record.RecordFields;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.lucene.search.BooleanClause;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
@@ -106,14 +104,7 @@ final class PlainConjunctionQuery extends Query {
         all.add((Query) clause);
       }
     }
-    if (all.size() == 1) {
-      return all.get(0);
-    }
-    BooleanQuery.Builder conjunction = new BooleanQuery.Builder();
-    for (Query clause : all) {
-      conjunction.add(clause, BooleanClause.Occur.MUST);
-    }
-    return conjunction.build();
+    return PlainConjunction.asParsed(all);
   }
 
   @Override
