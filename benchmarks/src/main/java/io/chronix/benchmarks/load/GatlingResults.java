@@ -3,6 +3,7 @@ package io.chronix.benchmarks.load;
 import io.gatling.charts.stats.GeneralStats;
 import io.gatling.charts.stats.LogFileData;
 import io.gatling.charts.stats.LogFileReader$;
+import io.gatling.charts.stats.PercentilesVsTimePlot;
 import io.gatling.commons.stats.Status;
 import io.gatling.core.config.GatlingConfiguration$;
 import io.gatling.core.stats.ErrorStats;
@@ -25,9 +26,12 @@ public final class GatlingResults {
   /** The figures of each request type, and when the first user started. */
   public record Run(Map<String, RequestStats> requests, long injectStartMillis) {}
 
-  /** Figures of one request type; latencies in ms over all its requests, failed ones included. */
+  /**
+   * Figures of one request type; latencies in ms over all its requests, failed ones included; the
+   * seconds whose slowest answered request took longer than the dashboards' goal.
+   */
   public record RequestStats(String name, long count, long failed, int p50, int p95, int p99, int max,
-      List<String> errors) {}
+      List<String> errors, SlowSeconds slowSeconds) {}
 
   private static final int MAX_ERRORS = 3;
 
@@ -42,14 +46,14 @@ public final class GatlingResults {
     for (String name : requestNames) {
       Option<GeneralStats> all = data.requestGeneralStats(Option.apply(name), Option.empty(), Option.empty());
       if (all.isEmpty()) {
-        stats.put(name, new RequestStats(name, 0, 0, 0, 0, 0, 0, List.of()));
+        stats.put(name, new RequestStats(name, 0, 0, 0, 0, 0, 0, List.of(), new SlowSeconds(0, new int[0])));
         continue;
       }
       Option<GeneralStats> ko = data.requestGeneralStats(Option.apply(name), Option.empty(),
           Option.apply(Status.apply("KO")));
       GeneralStats s = all.get();
       stats.put(name, new RequestStats(name, s.count(), ko.isEmpty() ? 0 : ko.get().count(),
-          percentile(s, 50), percentile(s, 95), percentile(s, 99), s.max(), errors(data, name)));
+          percentile(s, 50), percentile(s, 95), percentile(s, 99), s.max(), errors(data, name), slowSeconds(data, name)));
     }
     return new Run(stats, data.runInfo().injectStart());
   }
@@ -65,6 +69,20 @@ public final class GatlingResults {
       errors.add(message + " (" + error.count() + ")");
     }
     return errors;
+  }
+
+  /** The seconds in which an answer of the request type took longer than the goal ({@link LoadReport#P99_GOAL_MS}). */
+  private static SlowSeconds slowSeconds(LogFileData data, String name) {
+    List<PercentilesVsTimePlot> plots = CollectionConverters.asJava(
+        data.responseTimePercentilesOverTime(Status.apply("OK"), Option.apply(name), Option.empty()));
+    int[] second = new int[plots.size()];
+    int[] slowest = new int[plots.size()];
+    for (int i = 0; i < plots.size(); i++) {
+      PercentilesVsTimePlot plot = plots.get(i);
+      second[i] = plot.time() / 1000; // ms from the run's start, a plot a second
+      slowest[i] = plot.percentiles().isEmpty() ? 0 : plot.percentiles().get().percentile100();
+    }
+    return SlowSeconds.of(second, slowest, (int) LoadReport.P99_GOAL_MS, plots.size());
   }
 
   private static int percentile(GeneralStats stats, double rank) {
