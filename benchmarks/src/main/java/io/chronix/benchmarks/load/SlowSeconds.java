@@ -9,11 +9,8 @@ import java.util.Locale;
  * spans of the run. A p99 says how long the slowest hundredth took, not when: spans that come back
  * at a steady period point at the server's periodic work (the flusher's relief rounds, the
  * collector), spans in the first minute at filling the buffers of a fleet's new series.
- *
- * @param seconds the run's length in whole seconds
- * @param slow the seconds (from the run's start, ascending) whose slowest answer was over the limit
  */
-public record SlowSeconds(int seconds, int[] slow) {
+public final class SlowSeconds {
 
   /** The first minute: a fresh server takes the fleet's new series then. */
   static final int FIRST_MINUTE = 60;
@@ -21,6 +18,21 @@ public record SlowSeconds(int seconds, int[] slow) {
   private static final int SPAN_GAP = 2;
   /** Spans named in a line, at most. */
   private static final int MAX_SPANS = 24;
+
+  /** The run's length in whole seconds. */
+  private final int seconds;
+  /** The seconds (from the run's start, ascending) whose slowest answer was over the limit. */
+  private final int[] slow;
+
+  private SlowSeconds(int seconds, int[] slow) {
+    this.seconds = seconds;
+    this.slow = slow;
+  }
+
+  /** A run of {@code seconds} without a slow one (a request type that was never answered). */
+  public static SlowSeconds none(int seconds) {
+    return new SlowSeconds(seconds, new int[0]);
+  }
 
   /**
    * @param second each second's place in the run (from 0, ascending)
