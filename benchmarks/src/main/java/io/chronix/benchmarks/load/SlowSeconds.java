@@ -1,8 +1,10 @@
 package io.chronix.benchmarks.load;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
 
 /**
  * The seconds of a run in which a request type's slowest answer took longer than the goal, told as
@@ -38,18 +40,19 @@ public final class SlowSeconds {
    * @param second each second's place in the run (from 0, ascending)
    * @param slowestMs the slowest answer of that second, in ms
    * @param limitMs answers longer than this are slow
+   * @param seconds the run's length in whole seconds
    */
   public static SlowSeconds of(int[] second, int[] slowestMs, int limitMs, int seconds) {
     if (second.length != slowestMs.length) {
       throw new IllegalArgumentException(second.length + " seconds and " + slowestMs.length + " maxima");
     }
-    return new SlowSeconds(seconds, java.util.stream.IntStream.range(0, second.length)
+    return new SlowSeconds(seconds, IntStream.range(0, second.length)
         .filter(i -> slowestMs[i] > limitMs).map(i -> second[i]).sorted().toArray());
   }
 
   /** How many slow seconds fell into the first minute. */
   public long inFirstMinute() {
-    return java.util.Arrays.stream(slow).filter(s -> s < FIRST_MINUTE).count();
+    return Arrays.stream(slow).filter(s -> s < FIRST_MINUTE).count();
   }
 
   /** The slow seconds after the first minute as spans, e.g. {@code 71-78}, {@code 105}. */
