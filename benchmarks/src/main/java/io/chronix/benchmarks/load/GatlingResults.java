@@ -46,7 +46,7 @@ public final class GatlingResults {
     for (String name : requestNames) {
       Option<GeneralStats> all = data.requestGeneralStats(Option.apply(name), Option.empty(), Option.empty());
       if (all.isEmpty()) {
-        stats.put(name, new RequestStats(name, 0, 0, 0, 0, 0, 0, List.of(), SlowSeconds.none(0)));
+        stats.put(name, new RequestStats(name, 0, 0, 0, 0, 0, 0, List.of(), SlowSeconds.none(0, (int) LoadReport.P99_GOAL_MS)));
         continue;
       }
       Option<GeneralStats> ko = data.requestGeneralStats(Option.apply(name), Option.empty(),

@@ -52,7 +52,7 @@ public final class LoadReport {
     out.append("\nSlow seconds (a request type's slowest answer in the second over the goal; spans that come back at")
         .append(" a steady period point at the server's periodic work):\n");
     for (RequestStats r : requests.values()) {
-      out.append("- ").append(r.slowSeconds().describe(r.name(), (int) P99_GOAL_MS)).append('\n');
+      out.append("- ").append(r.slowSeconds().describe(r.name())).append('\n');
     }
     out.append('\n').append(server.markdown());
     return out.toString();

@@ -23,17 +23,20 @@ public final class SlowSeconds {
 
   /** The run's length in whole seconds. */
   private final int seconds;
+  /** Answers longer than this, in ms, made their second slow. */
+  private final int limitMs;
   /** The seconds (from the run's start, ascending) whose slowest answer was over the limit. */
   private final int[] slow;
 
-  private SlowSeconds(int seconds, int[] slow) {
+  private SlowSeconds(int seconds, int limitMs, int[] slow) {
     this.seconds = seconds;
+    this.limitMs = limitMs;
     this.slow = slow;
   }
 
   /** A run of {@code seconds} without a slow one (a request type that was never answered). */
-  public static SlowSeconds none(int seconds) {
-    return new SlowSeconds(seconds, new int[0]);
+  public static SlowSeconds none(int seconds, int limitMs) {
+    return new SlowSeconds(seconds, limitMs, new int[0]);
   }
 
   /**
@@ -46,7 +49,7 @@ public final class SlowSeconds {
     if (second.length != slowestMs.length) {
       throw new IllegalArgumentException(second.length + " seconds and " + slowestMs.length + " maxima");
     }
-    return new SlowSeconds(seconds, IntStream.range(0, second.length)
+    return new SlowSeconds(seconds, limitMs, IntStream.range(0, second.length)
         .filter(i -> slowestMs[i] > limitMs).map(i -> second[i]).sorted().toArray());
   }
 
@@ -85,7 +88,7 @@ public final class SlowSeconds {
   }
 
   /** One line for the report. */
-  public String describe(String request, int limitMs) {
+  public String describe(String request) {
     List<String> spans = spansAfterFirstMinute();
     String after = spans.isEmpty() ? "none after it"
         : "after it at " + String.join(", ", spans.subList(0, Math.min(spans.size(), MAX_SPANS))) + " s"

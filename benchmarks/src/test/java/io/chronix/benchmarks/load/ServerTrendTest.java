@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 
 class ServerTrendTest {
 
-  private static final long START = 1_000_000;
+  static final long START = 1_000_000;
 
   /** A sample a second; heap after GC as given, the collector's totals as given. */
-  private static Sample sample(int second, long heapAfterGc, CollectorTotals collections) {
+  static Sample sample(int second, long heapAfterGc, CollectorTotals collections) {
     return new Sample(START + second * 1000L, 100 << 20, second * 0.5, second * 0.1, 200 << 20, heapAfterGc,
         50 << 20, 1_000, 10, collections);
   }

@@ -28,7 +28,7 @@ class SlowSecondsTest {
     // 71, 72 and 74 are two seconds apart at most: one span; 78 is four after 74
     assertEquals(List.of("71-74", "78", "105", "143-144", "179"), run.spansAfterFirstMinute());
     assertEquals("query raw 5m: 11 of 180 s held an answer over 10 ms (3 in the first minute); after it at 71-74, 78,"
-        + " 105, 143-144, 179 s", run.describe("query raw 5m", 10));
+        + " 105, 143-144, 179 s", run.describe("query raw 5m"));
   }
 
   @Test
@@ -36,19 +36,27 @@ class SlowSecondsTest {
     SlowSeconds run = SlowSeconds.of(new int[] {60, 61, 62, 63}, new int[] {10, 11, 0, 9}, 10, 64);
     assertEquals(List.of("61"), run.spansAfterFirstMinute());
     assertEquals("write: 1 of 64 s held an answer over 10 ms (0 in the first minute); after it at 61 s",
-        run.describe("write", 10));
+        run.describe("write"));
+  }
+
+  /** The line names the limit the seconds were found with. */
+  @Test
+  void theLineNamesItsOwnLimit() {
+    SlowSeconds run = SlowSeconds.of(new int[] {70, 71}, new int[] {30, 20}, 25, 72);
+    assertEquals("write: 1 of 72 s held an answer over 25 ms (0 in the first minute); after it at 70 s",
+        run.describe("write"));
   }
 
   @Test
   void aRunWithoutSlowSecondsSaysSo() {
     assertEquals("write: 0 of 120 s held an answer over 10 ms (0 in the first minute); none after it",
-        of(120).describe("write", 10));
+        of(120).describe("write"));
   }
 
   @Test
   void aLongListNamesItsFirstSpansAndCountsTheRest() {
     int[] every4th = java.util.stream.IntStream.range(0, 40).map(i -> 60 + 4 * i).toArray();
-    String line = of(300, every4th).describe("write", 10);
+    String line = of(300, every4th).describe("write");
     assertEquals(true, line.endsWith("148, 152 s and 16 spans more"), line);
   }
 
