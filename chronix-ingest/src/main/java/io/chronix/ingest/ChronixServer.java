@@ -176,6 +176,7 @@ public final class ChronixServer implements AutoCloseable {
       if (solrNode != null) {
         // the node shares this JVM, so its series queries can add what is not yet searchable
         solrNode.offer(storage.buffers());
+        WriteWarmUp.atStart(config, solrNode);
       }
       readiness.ready();
       LOG.info("Chronix server ready at {} (Solr: {}, data: {}, auth {})", baseUrl(),
@@ -194,6 +195,11 @@ public final class ChronixServer implements AutoCloseable {
       throw e;
     }
     return this;
+  }
+
+  /** The embedded Solr node, or null when the records live elsewhere. */
+  EmbeddedSolrNode solrNode() {
+    return solrNode;
   }
 
   private static long epochNanos() {

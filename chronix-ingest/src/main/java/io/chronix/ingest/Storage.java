@@ -23,6 +23,7 @@ import io.chronix.ingest.wal.SegmentFiles;
 import io.chronix.ingest.wal.SegmentLedger;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -43,6 +44,8 @@ public final class Storage implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Storage.class);
 
   private final RecordStore store;
+  /** Named in the shutdown's line: the start's warm-up closes a storage of its own (WriteWarmUp). */
+  private final Path dataDir;
   private final SegmentLedger ledger = new SegmentLedger();
   private final SeriesBuffers buffers;
   private final ExecutorService chunkWriters = Executors.newFixedThreadPool(2, daemon("chronix-chunk-writer"));
@@ -62,7 +65,11 @@ public final class Storage implements AutoCloseable {
    *     then chunks on their way to the store stay visible until searches see them
    */
   private Storage(ServerConfig config, SolrClient solr, boolean liveQueries, SegmentFiles walFiles) throws IOException {
+    // settings that can be refused, read before any thread or file is opened that a refusal would leave behind
+    RetentionRules retentionRules = config.retentionRules();
+    RollupRetention rollupRetention = config.rollupRetention();
     store = new RecordStore(solr, config.collection());
+    dataDir = config.dataDir();
     RollupStore rollups = rollups(config, solr, liveQueries, store);
     buffers = new SeriesBuffers(config.chunkMaxPoints(), config.chunkMaxBytes(), config.chunkMaxAge(),
         new RecordSink(new Chunker(config.chunkMaxPoints(), config.codec()),
@@ -92,8 +99,6 @@ public final class Storage implements AutoCloseable {
         compactor).withRollups(rollups, rollups == null ? null
             : new OrphanRollups(solr, config.collection(), EmbeddedSolrNode.rollupCore(config.collection())))
         .reportingTo(changes);
-    RetentionRules retentionRules = config.retentionRules();
-    RollupRetention rollupRetention = config.rollupRetention();
     retention = new RetentionEnforcer(solr, config.collection(), retentionRules, compactor, System::currentTimeMillis)
         .reportingTo(changes);
     if (rollups != null) {
@@ -263,7 +268,7 @@ public final class Storage implements AutoCloseable {
         Thread.currentThread().interrupt();
       }
       pipeline.checkpoint();
-      LOG.info("wrote {} buffered points on shutdown", pending);
+      LOG.info("wrote {} buffered points of {} on shutdown", pending, dataDir);
     } finally {
       wal.close();
     }

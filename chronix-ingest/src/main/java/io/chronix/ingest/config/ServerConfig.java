@@ -244,6 +244,11 @@ public final class ServerConfig {
   }
 
   /** Whether every HTTP request must authenticate (docs/security.md). */
+  /** Whether the start runs the write path once over scratch data before it is ready. */
+  public boolean startupWarmUp() {
+    return bool("startup.warmUp");
+  }
+
   public boolean authEnabled() {
     return bool("auth.enabled");
   }

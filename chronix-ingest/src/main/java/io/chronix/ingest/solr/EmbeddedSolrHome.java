@@ -37,7 +37,7 @@ final class EmbeddedSolrHome {
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr/>\n",
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<solr>\n  <str name=\"allowPaths\">${solr.allowPaths:*}</str>\n</solr>\n");
   /** Read by the configset's solrconfig.xml: whether Solr keeps its own transaction log. */
-  private static final String UPDATE_LOG_PROPERTY = "chronix.updateLog";
+  static final String UPDATE_LOG_PROPERTY = "chronix.updateLog";
 
   private final Path home;
 
@@ -83,12 +83,7 @@ final class EmbeddedSolrHome {
     Path core = home.resolve(name);
     PackagedConfigSet.copyMissingTo(core.resolve("conf"));
     Path coreProperties = core.resolve("core.properties");
-    Properties properties = new Properties();
-    if (Files.exists(coreProperties)) {
-      try (InputStream in = Files.newInputStream(coreProperties)) {
-        properties.load(in);
-      }
-    }
+    Properties properties = Files.exists(coreProperties) ? properties(coreProperties) : new Properties();
     boolean changed = properties.putIfAbsent("name", name) == null;
     // the server's write-ahead log is the durability; Solr's own log would be a second copy
     changed |= properties.putIfAbsent(UPDATE_LOG_PROPERTY, "false") == null;
@@ -97,5 +92,14 @@ final class EmbeddedSolrHome {
         properties.store(out, "written by the Chronix server");
       }
     }
+  }
+
+  /** A core.properties file's properties. */
+  static Properties properties(Path coreProperties) throws IOException {
+    Properties properties = new Properties();
+    try (InputStream in = Files.newInputStream(coreProperties)) {
+      properties.load(in);
+    }
+    return properties;
   }
 }

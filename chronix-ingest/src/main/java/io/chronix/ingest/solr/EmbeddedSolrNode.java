@@ -3,6 +3,7 @@ package io.chronix.ingest.solr;
 import io.chronix.core.live.LiveSeries;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import javax.servlet.DispatcherType;
@@ -32,6 +33,8 @@ public final class EmbeddedSolrNode {
   static final String NO_REQUEST_IDS_PROPERTY = "solr.disableRequestId";
   /** Read by Solr's container as it loads. */
   static final String NO_V2_API_PROPERTY = "disable.v2.api";
+  /** The core property that marks a core the server made for scratch work and may drop. */
+  static final String SCRATCH_PROPERTY = "chronix.scratch";
 
   private final String collection;
   private final ServletContextHandler context;
@@ -185,5 +188,48 @@ public final class EmbeddedSolrNode {
   /** An in-process client; closing it leaves the node running. */
   public SolrClient client() {
     return new EmbeddedSolrServer(coreContainer(), collection);
+  }
+
+  /**
+   * A new, empty core of that name beside the records' one, with the same configset, for work
+   * that must not touch the user's records (the start's warm-up). Its core.properties marks it as
+   * scratch ({@value #SCRATCH_PROPERTY}); a scratch core of that name left by a crash is dropped
+   * first, and a core of that name without the mark is left alone: then this refuses.
+   * {@link #dropScratchCore} removes the core with its files.
+   */
+  public SolrClient openScratchCore(String name) throws IOException {
+    dropScratchCore(name);
+    CoreContainer cores = coreContainer();
+    Path instance = Path.of(cores.getSolrHome()).resolve(name);
+    PackagedConfigSet.copyMissingTo(instance.resolve("conf"));
+    // the container writes its core.properties, with these properties, and deletes it with the core
+    cores.create(name, instance, java.util.Map.of(EmbeddedSolrHome.UPDATE_LOG_PROPERTY, "false",
+        SCRATCH_PROPERTY, "true"), false);
+    return new EmbeddedSolrServer(cores, name);
+  }
+
+  /**
+   * Unloads a scratch core of that name and deletes its directory, if there is one.
+   *
+   * @throws IllegalStateException when a core of that name is not a scratch core: it stays
+   */
+  public void dropScratchCore(String name) throws IOException {
+    CoreContainer cores = coreContainer();
+    Path instance = Path.of(cores.getSolrHome()).resolve(name);
+    org.apache.solr.core.CoreDescriptor loaded = cores.getCoreDescriptor(name);
+    Path coreProperties = instance.resolve("core.properties");
+    boolean scratch = loaded != null ? "true".equals(loaded.getCoreProperty(SCRATCH_PROPERTY, null))
+        : !Files.exists(coreProperties) || "true".equals(EmbeddedSolrHome.properties(coreProperties)
+            .getProperty(SCRATCH_PROPERTY));
+    if (!scratch) {
+      throw new IllegalStateException("the Solr core '" + name + "' in " + instance
+          + " is not a scratch core of the server's: it is left as it is");
+    }
+    if (loaded != null) {
+      cores.unload(name, true, true, true);
+    }
+    if (Files.exists(instance)) {
+      org.apache.commons.io.file.PathUtils.deleteDirectory(instance);
+    }
   }
 }
