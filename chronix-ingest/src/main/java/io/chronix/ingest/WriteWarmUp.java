@@ -47,7 +47,7 @@ final class WriteWarmUp {
   private static final Logger LOG = LoggerFactory.getLogger(WriteWarmUp.class);
   /** Under the data directory; removed again, and at the next start if a crash left it. */
   static final String DIRECTORY = "warmup";
-  /** The scratch buffers hold all of {@link WarmUpLoad}'s points (some 4 MB) within a small heap's third. */
+  /** The scratch buffers hold all of the warm-up's points (some 2 MB) within a small heap's third. */
   private static final long SCRATCH_BUFFER_BYTES = 24L << 20;
   private static final int TIMEOUT_MS = 60_000;
 
@@ -62,6 +62,8 @@ final class WriteWarmUp {
     Path directory = config.dataDir().resolve(DIRECTORY);
     deleteRecursively(directory);
     long now = System.currentTimeMillis();
+    // 140 requests: what runs once a request is compiled only after some 60 calls, and 72 requests of
+    // runs fill chunks as P4's series do; 78,000 points, 436 records
     List<byte[]> lines = WarmUpLoad.bodies(8, 9_000, 1_000, 30, 8, now * 1_000_000L);
     List<byte[]> samples = WarmUpLoad.remoteWriteBodies(120, 30, 2, now);
     SolrClient solr = node.openScratchCore(core); // refuses a core of that name that is not a scratch core
