@@ -12,12 +12,12 @@ import org.xerial.snappy.Snappy;
 /**
  * The requests the start's warm-up writes ({@link WriteWarmUp}): the shapes of write a server
  * meets, in many requests, since the JIT compiles what runs once a request only after some dozens
- * of calls. Line protocol as exporters and imports
- * send a series at a time, long runs of one series (enough for full chunks, which the chunk
- * writers encode and index while points still arrive); a fleet of agents sends every series a
- * point a request. Values in the number forms collectors write (whole numbers, one to three
- * decimals, negatives), timestamps in nanoseconds a second or two apart, ending now. Prometheus
- * remote write as its senders do it: each request a few series with their samples in order.
+ * of calls. Line protocol as exporters and imports send it, long runs of one series at a time
+ * (enough for full chunks, which the chunk writers encode and index while points still arrive),
+ * and as a fleet of agents sends it, every series a point a request. Values in the number forms
+ * collectors write (whole numbers, one to three decimals, negatives), timestamps in nanoseconds a
+ * second or two apart, ending now. Prometheus remote write as its senders do it: each request a
+ * few series with their samples in order.
  */
 final class WarmUpLoad {
 
@@ -49,7 +49,6 @@ final class WarmUpLoad {
     }
     if (lines > 0) {
       bodies.add(bytes(body));
-      lines = 0;
     }
     for (int r = 0; r < rounds; r++) {
       for (int a = 0; a < agents; a++) {
