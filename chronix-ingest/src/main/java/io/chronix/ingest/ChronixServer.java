@@ -202,7 +202,7 @@ public final class ChronixServer implements AutoCloseable {
     return solrNode;
   }
 
-  private static long epochNanos() {
+  static long epochNanos() {
     Instant now = Instant.now();
     return now.getEpochSecond() * 1_000_000_000L + now.getNano();
   }

@@ -1,12 +1,11 @@
 package io.chronix.ingest;
 
 import io.chronix.ingest.config.ServerConfig;
+import io.chronix.ingest.http.HttpApi;
 import io.chronix.ingest.http.HttpConnectors;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.http.ResponseCompression;
 import io.chronix.ingest.metrics.IngestCounters;
-import io.chronix.ingest.protocol.influx.LineProtocolServlet;
-import io.chronix.ingest.protocol.prometheus.RemoteWriteServlet;
 import io.chronix.ingest.solr.EmbeddedSolrNode;
 import io.chronix.ingest.wal.SegmentFiles;
 import java.io.IOException;
@@ -24,7 +23,6 @@ import org.apache.solr.client.solrj.SolrQuery;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.servlet.ServletContextHandler;
-import org.eclipse.jetty.servlet.ServletHolder;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -134,13 +132,8 @@ final class WriteWarmUp {
     jetty.addConnector(HttpConnectors.create(jetty, scratch));
     ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
     context.setContextPath("/");
-    IngestCounters counters = new IngestCounters();
-    RequestGate gate = new RequestGate();
-    long maxBody = scratch.maxRequestBytes();
-    context.addServlet(new ServletHolder(new LineProtocolServlet(counters.counting("influx", storage.pipeline()),
-        gate, maxBody)), "/write");
-    context.addServlet(new ServletHolder(new RemoteWriteServlet(
-        counters.counting("prometheus_remote_write", storage.pipeline()), gate, maxBody)), "/api/v1/write");
+    HttpApi.mountWrites(context, storage.pipeline(), scratch, new RequestGate(), new IngestCounters(),
+        ChronixServer::epochNanos);
     jetty.setHandler(ResponseCompression.around(context));
     jetty.start();
     return jetty;

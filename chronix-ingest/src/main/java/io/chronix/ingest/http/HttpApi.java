@@ -65,27 +65,11 @@ public final class HttpApi {
     context.setErrorHandler(new JsonErrorHandler());
     long maxBody = config.maxRequestBytes();
     IngestCounters counters = observability.counters();
-    LineProtocolServlet lineProtocol = new LineProtocolServlet(counters.counting("influx", writer), gate, maxBody);
-    context.addServlet(new ServletHolder(lineProtocol), "/write");
-    context.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
-    context.addServlet(new ServletHolder(new RemoteWriteServlet(counters.counting("prometheus_remote_write", writer),
-        gate, maxBody)), "/api/v1/write");
-    context.addServlet(new ServletHolder(new OpenTsdbServlet(counters.counting("opentsdb_http", writer), gate, maxBody,
-        clockNanos)), "/api/put");
-    context.addServlet(new ServletHolder(new CollectdServlet(counters.counting("collectd", writer), gate, maxBody,
-        clockNanos)), "/collectd");
-    context.addServlet(new ServletHolder(new ImportServlet(counters.counting("json_lines_import", writer), gate,
-        maxBody)), "/api/v1/import");
+    mountWrites(context, writer, config, gate, counters, clockNanos);
     if (forwardTarget) {
       // forwarded points are this node's own: they go to its pipeline, never on to another node
       context.addServlet(new ServletHolder(new ForwardServlet(counters.counting("forwarded", storage.pipeline()), gate,
           maxBody)), "/internal/forward");
-    }
-    limit(context, "writes", config.maxConcurrentWrites(), config.writeQueueTimeout(), WRITE_PATHS);
-    FilterHolder bodies = new FilterHolder(new BodyBudget(config.maxBodyBytesInFlight(),
-        config.writeQueueTimeout().toMillis()));
-    for (String path : WRITE_PATHS) {
-      context.addFilter(bodies, path, EnumSet.of(DispatcherType.REQUEST));
     }
 
     context.addServlet(new ServletHolder(new FlushServlet(storage)), "/flush");
@@ -126,6 +110,33 @@ public final class HttpApi {
         List.of("/api/v1/query", "/api/v1/query_range", "/api/v1/series", "/api/v1/labels", "/api/v1/label/*",
             "/api/v1/read", "/api/v1/export"));
   }
+  /**
+   * The protocols' write endpoints into {@code writer}, with the limits on concurrent writes and
+   * bodies in flight: the server's and the start's warm-up's ({@code WriteWarmUp}), so that the
+   * warm-up runs the path clients take.
+   */
+  public static void mountWrites(ServletContextHandler context, BatchWriter writer, ServerConfig config,
+      RequestGate gate, IngestCounters counters, LongSupplier clockNanos) {
+    long maxBody = config.maxRequestBytes();
+    LineProtocolServlet lineProtocol = new LineProtocolServlet(counters.counting("influx", writer), gate, maxBody);
+    context.addServlet(new ServletHolder(lineProtocol), "/write");
+    context.addServlet(new ServletHolder(lineProtocol), "/api/v2/write");
+    context.addServlet(new ServletHolder(new RemoteWriteServlet(counters.counting("prometheus_remote_write", writer),
+        gate, maxBody)), "/api/v1/write");
+    context.addServlet(new ServletHolder(new OpenTsdbServlet(counters.counting("opentsdb_http", writer), gate, maxBody,
+        clockNanos)), "/api/put");
+    context.addServlet(new ServletHolder(new CollectdServlet(counters.counting("collectd", writer), gate, maxBody,
+        clockNanos)), "/collectd");
+    context.addServlet(new ServletHolder(new ImportServlet(counters.counting("json_lines_import", writer), gate,
+        maxBody)), "/api/v1/import");
+    limit(context, "writes", config.maxConcurrentWrites(), config.writeQueueTimeout(), WRITE_PATHS);
+    FilterHolder bodies = new FilterHolder(new BodyBudget(config.maxBodyBytesInFlight(),
+        config.writeQueueTimeout().toMillis()));
+    for (String path : WRITE_PATHS) {
+      context.addFilter(bodies, path, EnumSet.of(DispatcherType.REQUEST));
+    }
+  }
+
 
   private static void limit(ServletContextHandler context, String name, int maxRequests, Duration wait,
       List<String> paths) {
