@@ -106,8 +106,13 @@ public final class Load {
     return conf.getProperty("jvm.options", "");
   }
 
-  /** The options with G1 instead of the collector they name (the JVM refuses two). */
+  /**
+   * The options with G1 instead of the collector they name (the JVM refuses two), and without the
+   * parallel collector's floor under the young generation, which G1 sizes for its pause goal
+   * (conf/chronix.properties says so to a user who switches).
+   */
   static String withG1(String options) {
-    return (options.replaceAll("-XX:\\+Use\\w+GC", "").trim() + " -XX:+UseG1GC").trim().replaceAll("\\s+", " ");
+    return (options.replaceAll("-XX:\\+Use\\w+GC", "").replaceAll("-XX:NewSize=\\S+", "").trim() + " -XX:+UseG1GC")
+        .trim().replaceAll("\\s+", " ");
   }
 }

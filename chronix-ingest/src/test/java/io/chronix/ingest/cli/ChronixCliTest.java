@@ -106,8 +106,8 @@ class ChronixCliTest {
 
   @Test
   void theLauncherGivesTheJvmTheConfiguredHeapAndOptions(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-    assertEquals("java -Xmx384m -XX:+UseParallelGC -Xms32m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 -jar",
-        javaCommand(Map.of(), "start"));
+    assertEquals("java -Xmx384m -XX:+UseParallelGC -Xms192m -XX:NewSize=12m -XX:TieredStopAtLevel=1 "
+        + "-XX:CompileThresholdScaling=0.3 -jar", javaCommand(Map.of(), "start"));
     Path config = dir.resolve("chronix.properties");
     java.nio.file.Files.writeString(config, "jvm.heap = 2g\njvm.options=-XX:+UseG1GC -Xss512k\n");
     assertEquals("java -Xmx2g -XX:+UseG1GC -Xss512k -Dextra=1 -jar",
@@ -116,8 +116,43 @@ class ChronixCliTest {
         "--set", "jvm.heap=1g", "--set", "jvm.options="));
     // a collector chosen in CHRONIX_JAVA_OPTS replaces the configured one (the JVM refuses two);
     // the configured options besides it stay
-    assertEquals("java -Xmx384m -Xms32m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 -XX:+UseG1GC -Dx=1 -jar",
-        javaCommand(Map.of("CHRONIX_JAVA_OPTS", "-XX:+UseG1GC -Dx=1"), "start"));
+    assertEquals("java -Xmx384m -Xms192m -XX:NewSize=12m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 "
+        + "-XX:+UseG1GC -Dx=1 -jar", javaCommand(Map.of("CHRONIX_JAVA_OPTS", "-XX:+UseG1GC -Dx=1"), "start"));
+  }
+
+  /**
+   * The configured start of the heap is for the default heap: a smaller heap, from jvm.heap or an
+   * -Xmx of CHRONIX_JAVA_OPTS, starts whole instead of a JVM that refuses to start.
+   */
+  @Test
+  void aHeapSmallerThanTheConfiguredStartStartsWhole() throws Exception {
+    assertEquals("java -Xmx128m -XX:+UseParallelGC -Xms128m -XX:NewSize=12m -XX:TieredStopAtLevel=1 "
+        + "-XX:CompileThresholdScaling=0.3 -jar", javaCommand(Map.of(), "start", "--set", "jvm.heap=128m"));
+    assertEquals("java -Xmx384m -Xms100m -XX:NewSize=12m -Xmx100m -jar", javaCommand(
+        Map.of("CHRONIX_JAVA_OPTS", "-Xmx100m"), "start", "--set", "jvm.options=-Xms192m -XX:NewSize=12m"));
+    // units compared as the JVM reads them: 196608k is 192m, not below it; 1g is above it
+    assertEquals("java -Xmx196608k -Xms192m -jar",
+        javaCommand(Map.of(), "start", "--set", "jvm.heap=196608k", "--set", "jvm.options=-Xms192m"));
+    assertEquals("java -Xmx1g -Xms192m -jar",
+        javaCommand(Map.of(), "start", "--set", "jvm.heap=1g", "--set", "jvm.options=-Xms192m"));
+    assertEquals("java -Xmx196607k -Xms196607k -jar",
+        javaCommand(Map.of(), "start", "--set", "jvm.heap=196607k", "--set", "jvm.options=-Xms192m"));
+  }
+
+  /** What the launcher passes, the JVM takes: the default options and a clamped start both run. */
+  @Test
+  void theJvmAcceptsTheLaunchersHeapOptions() throws Exception {
+    for (String heap : java.util.List.of("384m", "128m")) {
+      String command = javaCommand(Map.of(), "start", "--set", "jvm.heap=" + heap);
+      java.util.List<String> jvm = new java.util.ArrayList<>(java.util.List.of(command.split(" ")));
+      jvm.remove(jvm.size() - 1); // -jar
+      jvm.set(0, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      jvm.add("-version");
+      Process process = new ProcessBuilder(jvm).redirectErrorStream(true).start();
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+      assertEquals(0, process.exitValue(), heap + ": " + output);
+    }
   }
 
   /** The launcher's java command up to the jar, as CHRONIX_DRY_RUN=1 prints it. */
