@@ -122,7 +122,7 @@ class ChronixCliTest {
 
   /**
    * The configured start of the heap is for the default heap: a smaller heap, from jvm.heap or an
-   * -Xmx of CHRONIX_JAVA_OPTS, starts whole instead of a JVM that refuses to start.
+   * -Xmx or -XX:MaxHeapSize of CHRONIX_JAVA_OPTS, starts whole instead of a JVM that refuses to start.
    */
   @Test
   void aHeapSmallerThanTheConfiguredStartStartsWhole() throws Exception {
@@ -130,6 +130,8 @@ class ChronixCliTest {
         + "-XX:CompileThresholdScaling=0.3 -jar", javaCommand(Map.of(), "start", "--set", "jvm.heap=128m"));
     assertEquals("java -Xmx384m -Xms100m -XX:NewSize=12m -Xmx100m -jar", javaCommand(
         Map.of("CHRONIX_JAVA_OPTS", "-Xmx100m"), "start", "--set", "jvm.options=-Xms192m -XX:NewSize=12m"));
+    assertEquals("java -Xmx384m -Xms64m -XX:MaxHeapSize=64m -jar", javaCommand(
+        Map.of("CHRONIX_JAVA_OPTS", "-XX:MaxHeapSize=64m"), "start", "--set", "jvm.options=-Xms192m"));
     // units compared as the JVM reads them: 196608k is 192m, not below it; 1g is above it
     assertEquals("java -Xmx196608k -Xms192m -jar",
         javaCommand(Map.of(), "start", "--set", "jvm.heap=196608k", "--set", "jvm.options=-Xms192m"));
