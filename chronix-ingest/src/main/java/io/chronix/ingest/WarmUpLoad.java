@@ -1,7 +1,9 @@
 package io.chronix.ingest;
 
-import com.google.protobuf.CodedOutputStream;
-import java.io.ByteArrayOutputStream;
+import io.chronix.ingest.protocol.prometheus.proto.Label;
+import io.chronix.ingest.protocol.prometheus.proto.Sample;
+import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
+import io.chronix.ingest.protocol.prometheus.proto.WriteRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -70,44 +72,27 @@ final class WarmUpLoad {
    */
   static List<byte[]> remoteWriteBodies(int series, int samples, int seriesPerRequest, long nowMillis) {
     List<byte[]> bodies = new ArrayList<>();
-    try {
-      ByteArrayOutputStream request = new ByteArrayOutputStream();
-      CodedOutputStream out = CodedOutputStream.newInstance(request);
-      for (int s = 0; s < series; s++) {
-        ByteArrayOutputStream timeSeries = new ByteArrayOutputStream();
-        CodedOutputStream ts = CodedOutputStream.newInstance(timeSeries);
-        label(ts, "__name__", MEASUREMENT);
-        label(ts, "instance", "target" + s);
-        label(ts, "job", "warmup");
-        for (int i = 0; i < samples; i++) {
-          ByteArrayOutputStream sample = new ByteArrayOutputStream();
-          CodedOutputStream one = CodedOutputStream.newInstance(sample);
-          one.writeDouble(1, Double.parseDouble(value(s, i)));
-          one.writeInt64(2, nowMillis - (samples - i) * 15_000L);
-          one.flush();
-          ts.writeByteArray(2, sample.toByteArray()); // TimeSeries.samples
-        }
-        ts.flush();
-        out.writeByteArray(1, timeSeries.toByteArray()); // WriteRequest.timeseries
-        if ((s + 1) % seriesPerRequest == 0 || s == series - 1) {
-          out.flush();
-          bodies.add(Snappy.compress(request.toByteArray()));
-          request.reset();
-        }
+    WriteRequest.Builder request = WriteRequest.newBuilder();
+    for (int s = 0; s < series; s++) {
+      TimeSeries.Builder timeSeries = TimeSeries.newBuilder()
+          .addLabels(Label.newBuilder().setName("__name__").setValue(MEASUREMENT))
+          .addLabels(Label.newBuilder().setName("instance").setValue("target" + s))
+          .addLabels(Label.newBuilder().setName("job").setValue("warmup"));
+      for (int i = 0; i < samples; i++) {
+        timeSeries.addSamples(Sample.newBuilder().setValue(Double.parseDouble(value(s, i)))
+            .setTimestamp(nowMillis - (samples - i) * 15_000L));
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+      request.addTimeseries(timeSeries);
+      if ((s + 1) % seriesPerRequest == 0 || s == series - 1) {
+        try {
+          bodies.add(Snappy.compress(request.build().toByteArray()));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        request.clear();
+      }
     }
     return bodies;
-  }
-
-  private static void label(CodedOutputStream timeSeries, String name, String value) throws IOException {
-    ByteArrayOutputStream label = new ByteArrayOutputStream();
-    CodedOutputStream out = CodedOutputStream.newInstance(label);
-    out.writeString(1, name);
-    out.writeString(2, value);
-    out.flush();
-    timeSeries.writeByteArray(1, label.toByteArray()); // TimeSeries.labels
   }
 
   /** A value in one of the forms collectors write, by series and point. */

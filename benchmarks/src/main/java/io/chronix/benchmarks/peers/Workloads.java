@@ -50,8 +50,9 @@ final class Workloads {
   }
 
   static Workloads prepare(Path input, int syntheticRounds) throws IOException {
-    List<P4File> files = read(input);
-    long csvBytes = csvBytes(input);
+    List<Path> paths = CsvImporter.expand(List.of(input));
+    List<P4File> files = read(paths);
+    long csvBytes = csvBytes(paths);
     return new Workloads(series(files), lineProtocol(files, csvBytes, ""), remoteWrite(files, csvBytes),
         synthetic(syntheticRounds), lineProtocol(files, csvBytes, ",load=again"));
   }
@@ -61,20 +62,21 @@ final class Workloads {
    * always fit the measuring JVM's heap of the launcher's size (384m).
    */
   static IngestLoad p4LineProtocol(Path input) throws IOException {
-    return lineProtocol(read(input), csvBytes(input), "");
+    List<Path> paths = CsvImporter.expand(List.of(input));
+    return lineProtocol(read(paths), csvBytes(paths), "");
   }
 
-  private static List<P4File> read(Path input) throws IOException {
+  private static List<P4File> read(List<Path> paths) throws IOException {
     List<P4File> files = new ArrayList<>();
-    for (Path file : CsvImporter.expand(List.of(input))) {
+    for (Path file : paths) {
       files.add(new P4CsvReader(ZoneOffset.UTC).read(file));
     }
     return files;
   }
 
-  private static long csvBytes(Path input) throws IOException {
+  private static long csvBytes(List<Path> paths) throws IOException {
     long bytes = 0;
-    for (Path file : CsvImporter.expand(List.of(input))) {
+    for (Path file : paths) {
       bytes += uncompressedBytes(file);
     }
     return bytes;

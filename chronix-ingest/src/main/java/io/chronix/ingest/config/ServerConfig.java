@@ -243,12 +243,12 @@ public final class ServerConfig {
     return intValue("http.maxConcurrentQueries", 1, 10_000);
   }
 
-  /** Whether every HTTP request must authenticate (docs/security.md). */
   /** Whether the start runs the write path once over scratch data before it is ready. */
   public boolean startupWarmUp() {
     return bool("startup.warmUp");
   }
 
+  /** Whether every HTTP request must authenticate (docs/security.md). */
   public boolean authEnabled() {
     return bool("auth.enabled");
   }

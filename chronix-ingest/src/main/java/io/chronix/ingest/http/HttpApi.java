@@ -110,6 +110,7 @@ public final class HttpApi {
         List.of("/api/v1/query", "/api/v1/query_range", "/api/v1/series", "/api/v1/labels", "/api/v1/label/*",
             "/api/v1/read", "/api/v1/export"));
   }
+
   /**
    * The protocols' write endpoints into {@code writer}, with the limits on concurrent writes and
    * bodies in flight: the server's and the start's warm-up's ({@code WriteWarmUp}), so that the
@@ -136,7 +137,6 @@ public final class HttpApi {
       context.addFilter(bodies, path, EnumSet.of(DispatcherType.REQUEST));
     }
   }
-
 
   private static void limit(ServletContextHandler context, String name, int maxRequests, Duration wait,
       List<String> paths) {

@@ -6,13 +6,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.Map;
 import javax.servlet.DispatcherType;
 import javax.servlet.ServletContextEvent;
 import javax.servlet.ServletContextListener;
 import javax.servlet.ServletException;
+import org.apache.commons.io.file.PathUtils;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.core.CoreContainer;
+import org.apache.solr.core.CoreDescriptor;
 import org.apache.solr.core.SolrCore;
 import org.apache.solr.update.UpdateLog;
 import org.apache.solr.servlet.CoreContainerProvider;
@@ -203,7 +206,7 @@ public final class EmbeddedSolrNode {
     Path instance = Path.of(cores.getSolrHome()).resolve(name);
     PackagedConfigSet.copyMissingTo(instance.resolve("conf"));
     // the container writes its core.properties, with these properties, and deletes it with the core
-    cores.create(name, instance, java.util.Map.of(EmbeddedSolrHome.UPDATE_LOG_PROPERTY, "false",
+    cores.create(name, instance, Map.of(EmbeddedSolrHome.UPDATE_LOG_PROPERTY, "false",
         SCRATCH_PROPERTY, "true"), false);
     return new EmbeddedSolrServer(cores, name);
   }
@@ -216,7 +219,7 @@ public final class EmbeddedSolrNode {
   public void dropScratchCore(String name) throws IOException {
     CoreContainer cores = coreContainer();
     Path instance = Path.of(cores.getSolrHome()).resolve(name);
-    org.apache.solr.core.CoreDescriptor loaded = cores.getCoreDescriptor(name);
+    CoreDescriptor loaded = cores.getCoreDescriptor(name);
     Path coreProperties = instance.resolve("core.properties");
     boolean scratch = loaded != null ? "true".equals(loaded.getCoreProperty(SCRATCH_PROPERTY, null))
         : !Files.exists(coreProperties) || "true".equals(EmbeddedSolrHome.properties(coreProperties)
@@ -229,7 +232,7 @@ public final class EmbeddedSolrNode {
       cores.unload(name, true, true, true);
     }
     if (Files.exists(instance)) {
-      org.apache.commons.io.file.PathUtils.deleteDirectory(instance);
+      PathUtils.deleteDirectory(instance);
     }
   }
 }
