@@ -135,7 +135,7 @@ public final class ChronixServer implements AutoCloseable {
   }
 
   /** The PromQL API's kept range answers (promql.cacheBytes), or null for none. */
-  private static RangeCache rangeCache(ServerConfig config) {
+  static RangeCache rangeCache(ServerConfig config) {
     long bytes = config.promqlCacheBytes();
     return bytes > 0 ? new RangeCache(bytes, config.promqlCacheHorizon(), System::currentTimeMillis) : null;
   }
@@ -176,7 +176,7 @@ public final class ChronixServer implements AutoCloseable {
       if (solrNode != null) {
         // the node shares this JVM, so its series queries can add what is not yet searchable
         solrNode.offer(storage.buffers());
-        WriteWarmUp.atStart(config, solrNode);
+        StartWarmUp.atStart(config, solrNode, promqlFetchers);
       }
       readiness.ready();
       LOG.info("Chronix server ready at {} (Solr: {}, data: {}, auth {})", baseUrl(),

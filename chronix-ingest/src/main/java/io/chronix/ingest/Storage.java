@@ -44,7 +44,7 @@ public final class Storage implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Storage.class);
 
   private final RecordStore store;
-  /** Named in the shutdown's line: the start's warm-up closes a storage of its own (WriteWarmUp). */
+  /** Named in the shutdown's line: the start's warm-up closes a storage of its own (StartWarmUp). */
   private final Path dataDir;
   private final SegmentLedger ledger = new SegmentLedger();
   private final SeriesBuffers buffers;

@@ -6,20 +6,22 @@ import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
 import io.chronix.ingest.protocol.prometheus.proto.WriteRequest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.xerial.snappy.Snappy;
 
 /**
- * The requests the start's warm-up writes ({@link WriteWarmUp}): the shapes of write a server
+ * The requests the start's warm-up sends ({@link StartWarmUp}): the shapes of write a server
  * meets, in many requests, since the JIT compiles what runs once a request only after some dozens
  * of calls. Line protocol as exporters and imports send it, long runs of one series at a time
  * (enough for full chunks, which the chunk writers encode and index while points still arrive),
  * and as a fleet of agents sends it, every series a point a request. Values in the number forms
  * collectors write (whole numbers, one to three decimals, negatives), timestamps in nanoseconds a
  * second or two apart, ending now. Prometheus remote write as its senders do it: each request a
- * few series with their samples in order.
+ * few series with their samples in order. Then the queries dashboards ask of those series.
  */
 final class WarmUpLoad {
 
@@ -93,6 +95,60 @@ final class WarmUpLoad {
       }
     }
     return bodies;
+  }
+
+  /**
+   * The queries of dashboards and analyses over the series {@link #bodies} and {@link
+   * #remoteWriteBodies} wrote, as paths with their query strings: on the records' core {@code core}
+   * through Solr's route (raw points, {@code max}, {@code max;avg}, outlier, trend) and through the
+   * Prometheus API (ranges of one series, {@code sum by}, {@code rate}, {@code chronix_outlier}, an
+   * instant {@code topk}, the listings; the warm-up posts these as forms, as Grafana does). Each
+   * round moves the windows a step back, as a refreshing dashboard moves them, and asks another of
+   * the run series: what runs once a request is compiled after some 60 requests, so each shape
+   * comes {@code rounds} times.
+   *
+   * @param runSeries how many run series {@link #bodies} wrote; the windows end at {@code nowMillis}
+   */
+  static List<String> queries(String core, int runSeries, int rounds, long nowMillis) {
+    List<String> queries = new ArrayList<>();
+    for (int r = 0; r < rounds; r++) {
+      long end = nowMillis - r * 15_000L;
+      long hour = end - 3_600_000L;
+      String run = "run" + r % runSeries;
+      String series = "name:" + MEASUREMENT + " AND host:\"" + run + "\" AND start:" + hour + " AND end:" + end;
+      String solr = "/solr/" + core + "/query?q=" + encode(series);
+      queries.add(solr + "&fl=points");
+      queries.add(solr + "&fl=name&cf=" + encode("metric{max}"));
+      queries.add(solr + "&fl=name&cf=" + encode("metric{max;avg}"));
+      queries.add(solr + "&fl=name&cf=" + encode(r % 2 == 0 ? "metric{outlier}" : "metric{trend}"));
+      String selector = MEASUREMENT + "{host=\"" + run + "\"}";
+      String window = "&start=" + seconds(hour) + "&end=" + seconds(end);
+      queries.add("/api/v1/query_range?query=" + encode(selector) + window + "&step=15");
+      // the fleet's series, a few points each: no query here decodes more than one run series' hour
+      // of points, far below any limit a server sets from its heap
+      String fleet = MEASUREMENT + "_m" + r % 10;
+      queries.add("/api/v1/query_range?query=" + encode("sum by (dc) (" + fleet + ")") + window + "&step=60");
+      queries.add("/api/v1/query_range?query=" + encode("sum by (dc) (rate(" + fleet + "[1m]))")
+          + "&start=" + seconds(end - 600_000L) + "&end=" + seconds(end) + "&step=15");
+      queries.add("/api/v1/query_range?query=" + encode("chronix_outlier(" + selector + "[10m])") + window + "&step=300");
+      queries.add("/api/v1/query?query=" + encode("topk(3, {job=\"warmup\"})") + "&time=" + seconds(end));
+      String listing = switch (r % 3) {
+        case 0 -> "/api/v1/series?match[]=" + encode(MEASUREMENT);
+        case 1 -> "/api/v1/labels?";
+        default -> "/api/v1/label/host/values?";
+      };
+      queries.add(listing + (listing.endsWith("?") ? "" : "&") + "start=" + seconds(end - 6 * 3_600_000L)
+          + "&end=" + seconds(end));
+    }
+    return queries;
+  }
+
+  private static String seconds(long millis) {
+    return millis / 1000 + "." + String.format(Locale.ROOT, "%03d", millis % 1000);
+  }
+
+  private static String encode(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8);
   }
 
   /** A value in one of the forms collectors write, by series and point. */

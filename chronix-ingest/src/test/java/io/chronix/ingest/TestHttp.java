@@ -21,7 +21,7 @@ final class TestHttp {
    * h2c upgrade on every new connection, once read a large HTTP/1.1 answer as HTTP/2 frames
    * ("Frame type(48) ... exceeds MAX_FRAME_SIZE") in CI.
    */
-  private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
   private TestHttp() {}
 

@@ -93,15 +93,7 @@ public final class HttpApi {
         List.of("/flush", "/compact", "/api/v1/admin/tsdb/delete_series", "/admin/backup", "/admin/restore"));
 
     context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
-    SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());
-    // the samples of all PromQL queries in flight together within one query's limit
-    Engine engine = new Engine(source.withTiers(config.rollupTiers().forPromQl()), promqlFetchers,
-        new io.chronix.core.budget.PointBudget(config.promqlLimits().maxSamples()));
-    context.addServlet(new ServletHolder(new RemoteReadServlet(source, maxBody, config.promqlLimits().maxSamples())),
-        "/api/v1/read");
-    context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),
-        config.promqlLimits(), System::currentTimeMillis).keepingRanges(rangeCache)), "/api/v1/*");
-    context.addServlet(new ServletHolder(new ExportServlet(solr, config.collection())), "/api/v1/export");
+    mountReads(context, solr, config, promqlFetchers, rangeCache);
     context.addServlet(new ServletHolder(new MetricsServlet(observability.metrics())), "/metrics");
     context.addServlet(new ServletHolder(new StatusApiServlet(observability.metrics(), observability.errors())),
         "/api/v1/status/chronix");
@@ -112,8 +104,26 @@ public final class HttpApi {
   }
 
   /**
+   * The Prometheus read side over the records of {@code config}'s collection: remote read, the
+   * HTTP API with its PromQL engine, the export; the server's and the start's warm-up's ({@code
+   * StartWarmUp}), so that the warm-up runs the path dashboards take.
+   */
+  public static void mountReads(ServletContextHandler context, SolrClient solr, ServerConfig config,
+      Executor promqlFetchers, RangeCache rangeCache) {
+    SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());
+    // the samples of all PromQL queries in flight together within one query's limit
+    Engine engine = new Engine(source.withTiers(config.rollupTiers().forPromQl()), promqlFetchers,
+        new io.chronix.core.budget.PointBudget(config.promqlLimits().maxSamples()));
+    context.addServlet(new ServletHolder(new RemoteReadServlet(source, config.maxRequestBytes(),
+        config.promqlLimits().maxSamples())), "/api/v1/read");
+    context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),
+        config.promqlLimits(), System::currentTimeMillis).keepingRanges(rangeCache)), "/api/v1/*");
+    context.addServlet(new ServletHolder(new ExportServlet(solr, config.collection())), "/api/v1/export");
+  }
+
+  /**
    * The protocols' write endpoints into {@code writer}, with the limits on concurrent writes and
-   * bodies in flight: the server's and the start's warm-up's ({@code WriteWarmUp}), so that the
+   * bodies in flight: the server's and the start's warm-up's ({@code StartWarmUp}), so that the
    * warm-up runs the path clients take.
    */
   public static void mountWrites(ServletContextHandler context, BatchWriter writer, ServerConfig config,

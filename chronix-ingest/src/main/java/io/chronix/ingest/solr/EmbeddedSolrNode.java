@@ -185,7 +185,30 @@ public final class EmbeddedSolrNode {
 
   /** Lets the node's series queries see the server's buffered points (until the node stops). */
   public void offer(LiveSeries liveSeries) {
-    coreContainer().getObjectCache().put(LiveSeries.containerKey(collection), liveSeries);
+    offer(collection, liveSeries);
+  }
+
+  /**
+   * Lets the series queries of one of the node's cores see those buffered points (a scratch core's
+   * those of a write path of its own); {@link #dropScratchCore} takes them back with the core.
+   */
+  public void offer(String core, LiveSeries liveSeries) {
+    coreContainer().getObjectCache().put(LiveSeries.containerKey(core), liveSeries);
+  }
+
+  /**
+   * The route of one core's series queries ({@code GET /solr/<core>/query}, {@link
+   * LocalQueryDispatch}) as a context of its own, for a Jetty beside the server's: the start's
+   * warm-up asks its scratch core through it. Other cores, and what that route leaves to Solr's
+   * dispatch, are not found there: that Jetty has no access control.
+   */
+  public ServletContextHandler queryRoute(String core) {
+    ServletContextHandler route = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+    route.setContextPath("/solr");
+    route.addFilter(new FilterHolder(new LocalQueryDispatch(() -> startedContainer().orElse(null), core)), "/*",
+        EnumSet.of(DispatcherType.REQUEST));
+    route.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
+    return route;
   }
 
   /** An in-process client; closing it leaves the node running. */
@@ -231,6 +254,7 @@ public final class EmbeddedSolrNode {
     if (loaded != null) {
       cores.unload(name, true, true, true);
     }
+    cores.getObjectCache().remove(LiveSeries.containerKey(name));
     if (Files.exists(instance)) {
       PathUtils.deleteDirectory(instance);
     }

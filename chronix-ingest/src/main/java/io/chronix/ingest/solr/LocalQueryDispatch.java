@@ -56,11 +56,19 @@ public final class LocalQueryDispatch implements Filter {
   private static final Set<String> HANDLERS = Set.of("/query", "/select");
 
   private final Supplier<CoreContainer> cores;
+  /** The one core this route answers for, or null for any of the node's. */
+  private final String onlyCore;
   private final LongAdder answered = new LongAdder();
 
   /** @param cores the node's container, null until it is up */
   public LocalQueryDispatch(Supplier<CoreContainer> cores) {
+    this(cores, null);
+  }
+
+  /** @param onlyCore the one core whose queries this route answers; those of others go on down the chain */
+  public LocalQueryDispatch(Supplier<CoreContainer> cores, String onlyCore) {
     this.cores = cores;
+    this.onlyCore = onlyCore;
   }
 
   /** How many requests this route answered, rather than Solr's dispatch. */
@@ -85,11 +93,15 @@ public final class LocalQueryDispatch implements Filter {
     if (slash < 0 || !HANDLERS.contains(path.substring(slash))) {
       return false;
     }
+    String coreName = path.substring(1, slash);
+    if (onlyCore != null && !onlyCore.equals(coreName)) {
+      return false;
+    }
     CoreContainer container = cores.get();
     if (container == null || !plainNode(container)) {
       return false;
     }
-    try (SolrCore core = container.getCore(path.substring(1, slash))) {
+    try (SolrCore core = container.getCore(coreName)) {
       if (core == null) {
         return false;
       }

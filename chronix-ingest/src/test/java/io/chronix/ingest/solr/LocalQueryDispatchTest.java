@@ -158,6 +158,36 @@ class LocalQueryDispatchTest {
   }
 
   /**
+   * A core's route of its own (the start's warm-up serves its scratch core through it, on a Jetty
+   * without access control) answers that core's queries and no other core's.
+   */
+  @Test
+  void aCoresOwnRouteAnswersThatCoreAlone() throws Exception {
+    for (String core : List.of("chronix", "chronix_warmup")) {
+      Server beside = new Server();
+      ServerConnector connector = new ServerConnector(beside);
+      connector.setHost("127.0.0.1");
+      connector.setPort(0);
+      beside.addConnector(connector);
+      beside.setHandler(node.queryRoute(core));
+      beside.start();
+      try {
+        HttpResponse<String> answer = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+            + connector.getLocalPort() + "/solr/chronix/query?q=name:cpu&fl=host")).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+        if (core.equals("chronix")) {
+          assertEquals(200, answer.statusCode(), answer.body());
+          assertTrue(answer.body().contains("\"host\":[\"a\",\"b\"]"), answer.body());
+        } else {
+          assertEquals(404, answer.statusCode(), "the records' core through another core's route: " + answer.body());
+        }
+      } finally {
+        beside.stop();
+      }
+    }
+  }
+
+  /**
    * The route leaves the request's thread as it found it: the context class loader, Solr's
    * server-thread flag, its request info and the logging context are Solr's only while the core
    * works on the request (Jetty's threads go on to other requests, ours among them).
