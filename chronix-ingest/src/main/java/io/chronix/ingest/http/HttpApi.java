@@ -1,6 +1,7 @@
 package io.chronix.ingest.http;
 
 import io.chronix.analysis.promql.engine.Engine;
+import io.chronix.core.budget.PointBudget;
 import io.chronix.ingest.Storage;
 import io.chronix.ingest.cluster.ForwardServlet;
 import io.chronix.ingest.config.ServerConfig;
@@ -113,7 +114,7 @@ public final class HttpApi {
     SolrSeriesSource source = new SolrSeriesSource(solr, config.collection(), config.promqlMaxSeries());
     // the samples of all PromQL queries in flight together within one query's limit
     Engine engine = new Engine(source.withTiers(config.rollupTiers().forPromQl()), promqlFetchers,
-        new io.chronix.core.budget.PointBudget(config.promqlLimits().maxSamples()));
+        new PointBudget(config.promqlLimits().maxSamples()));
     context.addServlet(new ServletHolder(new RemoteReadServlet(source, config.maxRequestBytes(),
         config.promqlLimits().maxSamples())), "/api/v1/read");
     context.addServlet(new ServletHolder(new PrometheusApiServlet(engine, new SeriesCatalog(solr, config.collection()),

@@ -20,6 +20,7 @@ import org.apache.solr.core.SolrCore;
 import org.apache.solr.update.UpdateLog;
 import org.apache.solr.servlet.CoreContainerProvider;
 import org.apache.solr.servlet.SolrDispatchFilter;
+import org.eclipse.jetty.servlet.DefaultServlet;
 import org.eclipse.jetty.servlet.FilterHolder;
 import org.eclipse.jetty.servlet.ServletContextHandler;
 
@@ -85,7 +86,7 @@ public final class EmbeddedSolrNode {
     context.addFilter(new FilterHolder(localQueries), "/*", EnumSet.of(DispatcherType.REQUEST));
     dispatch = context.addFilter(SolrDispatchFilter.class, "/*", EnumSet.of(DispatcherType.REQUEST));
     // the filter answers everything; a servlet must exist for Jetty to route requests at all
-    context.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
+    context.addServlet(DefaultServlet.class, "/");
   }
 
   /** Waits for the node's key pair to be on disk, as Solr's container does when it starts. */
@@ -207,7 +208,7 @@ public final class EmbeddedSolrNode {
     route.setContextPath("/solr");
     route.addFilter(new FilterHolder(new LocalQueryDispatch(() -> startedContainer().orElse(null), core)), "/*",
         EnumSet.of(DispatcherType.REQUEST));
-    route.addServlet(org.eclipse.jetty.servlet.DefaultServlet.class, "/");
+    route.addServlet(DefaultServlet.class, "/");
     return route;
   }
 
