@@ -134,10 +134,18 @@ public final class ChronixServer implements AutoCloseable {
     }
   }
 
-  /** The PromQL API's kept range answers (promql.cacheBytes), or null for none. */
-  static RangeCache rangeCache(ServerConfig config) {
+  /**
+   * The PromQL API's kept range answers (promql.cacheBytes), let go of as the storage's points
+   * change, or null for none.
+   */
+  static RangeCache rangeCache(ServerConfig config, Storage storage) {
     long bytes = config.promqlCacheBytes();
-    return bytes > 0 ? new RangeCache(bytes, config.promqlCacheHorizon(), System::currentTimeMillis) : null;
+    if (bytes <= 0) {
+      return null;
+    }
+    RangeCache cache = new RangeCache(bytes, config.promqlCacheHorizon(), System::currentTimeMillis);
+    storage.changes().to(cache);
+    return cache;
   }
 
   public ChronixServer start() throws Exception {
@@ -163,10 +171,7 @@ public final class ChronixServer implements AutoCloseable {
       // points older than their retention are refused on every protocol (docs/lifecycle.md)
       writer = RetentionFilter.around(writer, config.retentionRules(), System::currentTimeMillis);
       IngestCounters counters = new IngestCounters();
-      RangeCache rangeCache = rangeCache(config);
-      if (rangeCache != null) {
-        storage.changes().to(rangeCache);
-      }
+      RangeCache rangeCache = rangeCache(config, storage);
       ServerMetrics metrics = new ServerMetrics(storage, counters, recentErrors, solrClient, config.collection(),
           config.dataDir(), solrNode != null, System::currentTimeMillis).withRangeCache(rangeCache);
       HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers, rangeCache,

@@ -1,6 +1,5 @@
 package io.chronix.ingest;
 
-import io.chronix.analysis.promql.engine.RangeCache;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.http.HttpApi;
 import io.chronix.ingest.http.HttpConnectors;
@@ -156,11 +155,7 @@ final class StartWarmUp {
     context.setContextPath("/");
     HttpApi.mountWrites(context, storage.pipeline(), scratch, new RequestGate(), new IngestCounters(),
         ChronixServer::epochNanos);
-    RangeCache rangeCache = ChronixServer.rangeCache(scratch);
-    if (rangeCache != null) {
-      storage.changes().to(rangeCache);
-    }
-    HttpApi.mountReads(context, solr, scratch, promqlFetchers, rangeCache);
+    HttpApi.mountReads(context, solr, scratch, promqlFetchers, ChronixServer.rangeCache(scratch, storage));
     ContextHandlerCollection contexts = new ContextHandlerCollection();
     contexts.addHandler(ResponseCompression.around(node.queryRoute(scratch.collection())));
     contexts.addHandler(ResponseCompression.around(context));

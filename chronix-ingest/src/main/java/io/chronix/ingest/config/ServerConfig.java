@@ -243,7 +243,7 @@ public final class ServerConfig {
     return intValue("http.maxConcurrentQueries", 1, 10_000);
   }
 
-  /** Whether the start runs the write path once over scratch data before it is ready. */
+  /** Whether the start runs the write and query paths over scratch data before it is ready. */
   public boolean startupWarmUp() {
     return bool("startup.warmUp");
   }

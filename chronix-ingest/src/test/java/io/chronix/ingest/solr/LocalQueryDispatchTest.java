@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.live.LiveSeries;
 import io.chronix.core.record.Record;
 import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
@@ -185,6 +186,28 @@ class LocalQueryDispatchTest {
         beside.stop();
       }
     }
+  }
+
+  /**
+   * Buffered points offered for one core (the start's warm-up offers its scratch buffers for its
+   * scratch core) are seen by that core's series queries alone, and go with the core.
+   */
+  @Test
+  void bufferedPointsOfferedForACoreAreThatCoresAlone() throws Exception {
+    node.openScratchCore("chronix_warmup").close();
+    Points points = new Points();
+    for (int i = 0; i < 5; i++) {
+      points.add((T0 + i * 1000L) * 1_000_000L, i);
+    }
+    node.offer("chronix_warmup", wanted -> List.of(new LiveSeries.Buffered(SeriesKey.metric("mem", Map.of()), points)));
+    HttpResponse<String> scratch = get("/chronix_warmup/query?q=name:mem&fl=points");
+    assertEquals(200, scratch.statusCode(), scratch.body());
+    assertTrue(scratch.body().contains("\"numFound\":1"), "the scratch core's buffered series: " + scratch.body());
+    HttpResponse<String> records = get("/chronix/query?q=name:mem&fl=points");
+    assertTrue(records.body().contains("\"numFound\":0"), "the records' core sees none of it: " + records.body());
+    node.dropScratchCore("chronix_warmup");
+    assertEquals(null, node.coreContainer().getObjectCache().get(LiveSeries.containerKey("chronix_warmup")),
+        "taken back with the core");
   }
 
   /**
