@@ -52,11 +52,11 @@ public final class Load {
     // bytes a point: the launcher's defaults (384m heap, buffers at most 256 MiB) hold about
     // 120,000 with room for their points;
     // this load is sized as a user sizes a server for it (conf/chronix.properties: jvm.heap,
-    // buffer.maxBytes, and G1, which the configuration advises for larger heaps: the parallel
+    // buffer.maxBytes, and for a larger heap G1, started whole and touched: the parallel
     // collector's full collections of a 2 GB heap stalled every request for a second or two); the
     // launcher's other options stay (jvm.options is replaced whole)
     try (ChronixProcess server = ChronixProcess.start(dataDir, log, "jvm.heap=" + LOAD_HEAP,
-        "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=" + withG1(defaultJvmOptions()))) {
+        "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=" + forLargeHeap(defaultJvmOptions(), LOAD_HEAP))) {
       String base = server.base().toString().replaceAll("/+$", "");
       Path run;
       List<ServerSampler.Sample> samples;
@@ -107,12 +107,14 @@ public final class Load {
   }
 
   /**
-   * The options with G1 instead of the collector they name (the JVM refuses two), and without the
-   * parallel collector's floor under the young generation, which G1 sizes for its pause goal
-   * (conf/chronix.properties says so to a user who switches).
+   * The options as conf/chronix.properties advises them for a larger heap: G1 instead of the
+   * collector they name (the JVM refuses two), without the parallel collector's floor under the
+   * young generation, which G1 sizes for its pause goal, and the heap committed whole and touched
+   * at start ({@code -Xms} of its size, {@code -XX:+AlwaysPreTouch}): grown as it filled, its
+   * pages were first touched inside the collector's pauses (docs/benchmarks.md).
    */
-  static String withG1(String options) {
-    return (options.replaceAll("-XX:\\+Use\\w+GC", "").replaceAll("-XX:NewSize=\\S+", "").trim() + " -XX:+UseG1GC")
-        .trim().replaceAll("\\s+", " ");
+  static String forLargeHeap(String options, String heap) {
+    return (options.replaceAll("-XX:\\+Use\\w+GC", "").replaceAll("-XX:NewSize=\\S+", "").replaceAll("-Xms\\S+", "")
+        .trim() + " -XX:+UseG1GC -Xms" + heap + " -XX:+AlwaysPreTouch").trim().replaceAll("\\s+", " ");
   }
 }
