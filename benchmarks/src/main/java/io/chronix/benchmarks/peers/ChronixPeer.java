@@ -21,7 +21,12 @@ final class ChronixPeer extends LocalPeer implements ChronixQueryServer {
   }
 
   static ChronixPeer start(Path dataDir, Path log, String... settings) throws Exception {
-    return new ChronixPeer(ChronixProcess.start(dataDir, log, settings), dataDir);
+    return start(Path.of("."), dataDir, log, settings);
+  }
+
+  /** Our server as built in another checkout (its launcher and jar). */
+  static ChronixPeer start(Path checkout, Path dataDir, Path log, String... settings) throws Exception {
+    return new ChronixPeer(ChronixProcess.start(checkout, dataDir, log, settings), dataDir);
   }
 
   @Override

@@ -78,7 +78,7 @@ public final class ColdLoad {
   }
 
   /** The number after {@code prefix} in the first argument that starts with it, or {@code otherwise}. */
-  private static long option(String[] args, String prefix, long otherwise) {
+  static long option(String[] args, String prefix, long otherwise) {
     return java.util.List.of(args).stream().filter(a -> a.startsWith(prefix))
         .mapToLong(a -> Long.parseLong(a.substring(prefix.length()))).findFirst().orElse(otherwise);
   }

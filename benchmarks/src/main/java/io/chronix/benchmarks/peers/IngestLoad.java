@@ -27,6 +27,11 @@ record IngestLoad(String name, List<byte[]> bodies, long values, long csvBytes, 
     }
   }
 
+  /** Bodies {@code from} to {@code to - 1}, to be sent as the load sends them; its counts stay the whole load's. */
+  IngestLoad slice(int from, int to) {
+    return new IngestLoad(name, bodies.subList(from, to), values, csvBytes, contentType, contentEncoding);
+  }
+
   Outcome send(URI endpoint, int threads) throws Exception {
     return send(List.of(endpoint), threads);
   }
