@@ -154,6 +154,68 @@ public final class Points {
     size++;
   }
 
+  /**
+   * Adds doubles (or booleans as 0 and 1): point {@code at[i]} of the given columns for each
+   * {@code i} from {@code from} to {@code to - 1}, or point {@code i} itself when {@code at} is
+   * null. Room is made once: a buffer taking a run of a request's points made a call a point.
+   */
+  public void addDoubles(long[] timestamps, double[] values, int[] at, int from, int to) {
+    if (this.values == null) {
+      throw new IllegalStateException(type + " points take no doubles");
+    }
+    ensureCapacity(size + to - from);
+    long[] ownTimestamps = this.timestamps;
+    double[] ownValues = this.values;
+    int next = size;
+    for (int i = from; i < to; i++, next++) {
+      int point = at == null ? i : at[i];
+      ownTimestamps[next] = timestamps[point];
+      ownValues[next] = values[point];
+    }
+    size = next;
+  }
+
+  /** As {@link #addDoubles}, for exact longs. */
+  public void addLongs(long[] timestamps, long[] longs, int[] at, int from, int to) {
+    if (this.longs == null) {
+      throw new IllegalStateException(type + " points take no longs");
+    }
+    ensureCapacity(size + to - from);
+    long[] ownTimestamps = this.timestamps;
+    long[] ownLongs = this.longs;
+    int next = size;
+    for (int i = from; i < to; i++, next++) {
+      int point = at == null ? i : at[i];
+      ownTimestamps[next] = timestamps[point];
+      ownLongs[next] = longs[point];
+    }
+    size = next;
+  }
+
+  /**
+   * As {@link #addDoubles} and {@link #addLongs}, from one column of 64-bit words: a double's raw
+   * bits where these points hold doubles or booleans, the value itself where they hold longs.
+   */
+  public void addBits(long[] timestamps, long[] bits, int[] at, int from, int to) {
+    if (longs != null) {
+      addLongs(timestamps, bits, at, from, to);
+      return;
+    }
+    if (values == null) {
+      throw new IllegalStateException(type + " points take no numbers");
+    }
+    ensureCapacity(size + to - from);
+    long[] ownTimestamps = this.timestamps;
+    double[] ownValues = this.values;
+    int next = size;
+    for (int i = from; i < to; i++, next++) {
+      int point = at == null ? i : at[i];
+      ownTimestamps[next] = timestamps[point];
+      ownValues[next] = Double.longBitsToDouble(bits[point]);
+    }
+    size = next;
+  }
+
   public void addBoolean(long timestamp, boolean value) {
     if (type != ValueType.BOOLEAN) {
       throw new IllegalStateException(type + " points take no booleans");

@@ -25,6 +25,50 @@ class PointsTest {
     assertEquals(false, new Points(0).holdsTimestampIn(Long.MIN_VALUE, Long.MAX_VALUE), "no points");
   }
 
+  /** A run of columns' points, picked by an order or taken as they lie, appended as one at a time would. */
+  @Test
+  void runsOfColumnsAddAsPointByPoint() {
+    long[] timestamps = {10, 20, 30, 40, 50};
+    double[] doubles = {1.5, -2, 3.25, Double.NaN, 5};
+    long[] longs = {Long.MIN_VALUE, 2, 3, 4, Long.MAX_VALUE};
+    int[] order = {4, 0, 2, 1, 3};
+    for (int[] at : new int[][] {null, order}) {
+      for (int from = 0; from <= 5; from++) {
+        for (int to = from; to <= 5; to++) {
+          Points oneByOne = new Points(ValueType.DOUBLE, 1);
+          Points oneByOneLongs = new Points(ValueType.LONG, 1);
+          oneByOne.add(1, 0.5); // runs land after what is there
+          oneByOneLongs.addLong(1, 7);
+          Points run = oneByOne.slice(0, 1);
+          Points runOfBits = oneByOne.slice(0, 1);
+          Points runOfLongs = oneByOneLongs.slice(0, 1);
+          Points runOfLongBits = oneByOneLongs.slice(0, 1);
+          long[] bits = new long[doubles.length];
+          for (int i = 0; i < doubles.length; i++) {
+            bits[i] = Double.doubleToRawLongBits(doubles[i]);
+          }
+          for (int i = from; i < to; i++) {
+            int point = at == null ? i : at[i];
+            oneByOne.add(timestamps[point], doubles[point]);
+            oneByOneLongs.addLong(timestamps[point], longs[point]);
+          }
+          run.addDoubles(timestamps, doubles, at, from, to);
+          runOfBits.addBits(timestamps, bits, at, from, to);
+          runOfLongs.addLongs(timestamps, longs, at, from, to);
+          runOfLongBits.addBits(timestamps, longs, at, from, to);
+          String what = (at == null ? "in place" : "in order") + " [" + from + ", " + to + ")";
+          assertEquals(oneByOne, run, what);
+          assertEquals(oneByOne, runOfBits, what);
+          assertEquals(oneByOneLongs, runOfLongs, what);
+          assertEquals(oneByOneLongs, runOfLongBits, what);
+        }
+      }
+    }
+    assertThrows(IllegalStateException.class, () -> new Points(ValueType.LONG, 1).addDoubles(timestamps, doubles, null, 0, 1));
+    assertThrows(IllegalStateException.class, () -> new Points(ValueType.DOUBLE, 1).addLongs(timestamps, longs, null, 0, 1));
+    assertThrows(IllegalStateException.class, () -> new Points(ValueType.STRING, 1).addBits(timestamps, longs, null, 0, 1));
+  }
+
   @Test
   void sortKeepsLastWriteOfEqualTimestamps() {
     Points points = new Points();

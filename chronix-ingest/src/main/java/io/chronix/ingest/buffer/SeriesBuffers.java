@@ -503,19 +503,8 @@ public final class SeriesBuffers implements LiveSeries {
       }
       long runBytes = take * BufferMemory.NUMERIC_POINT;
       buffer.arrive(now, segment, runBytes); // before the append: it looks at emptiness
-      points.ensureCapacity(points.size() + take);
-      int end = next + take;
-      if (type == ValueType.LONG) {
-        for (; next < end; next++) {
-          int point = order == null ? next : order[next];
-          points.addLong(run.timestamp(point), run.longValue(point));
-        }
-      } else {
-        for (; next < end; next++) {
-          int point = order == null ? next : order[next];
-          points.add(run.timestamp(point), run.value(point));
-        }
-      }
+      run.appendNumeric(points, order, next, next + take);
+      next += take;
       bytes += runBytes;
     }
     while (!numeric && next < to) { // strings and arrays: each point its own cost

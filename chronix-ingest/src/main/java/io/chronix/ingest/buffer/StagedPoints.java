@@ -1,5 +1,6 @@
 package io.chronix.ingest.buffer;
 
+import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
 import java.util.Arrays;
@@ -160,6 +161,11 @@ final class StagedPoints implements SeriesBatch {
   @Override
   public double[] array(int index) {
     throw new IllegalStateException("staged points are numeric");
+  }
+
+  @Override
+  public void appendNumeric(Points points, int[] order, int from, int to) {
+    points.addBits(timestamps, values, order, from, to);
   }
 
   static boolean stages(ValueType type) {

@@ -1,5 +1,6 @@
 package io.chronix.ingest.pipeline;
 
+import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
 import io.chronix.ingest.buffer.SeriesBatch;
@@ -355,6 +356,15 @@ public final class PointBatch implements PointSink, SeriesBatch {
   @Override
   public double[] array(int index) {
     return arrays[index];
+  }
+
+  @Override
+  public void appendNumeric(Points points, int[] order, int from, int to) {
+    if (points.type() == ValueType.LONG) {
+      points.addLongs(timestamps, longs, order, from, to);
+    } else {
+      points.addDoubles(timestamps, values, order, from, to);
+    }
   }
 
   /** Adds point {@code index} to another batch, with its value as its series' type has it. */

@@ -21,59 +21,74 @@ public final class ByteNumbers {
   private ByteNumbers() {}
 
   /**
-   * A decimal float in {@code [start, end)}, already checked for the accepted syntax
-   * ({@code [+-]digits[.digits][(e|E)[+-]digits]}). Up to 15 significant digits and a decimal
-   * exponent within 22 take Clinger's fast path (one correctly rounded multiplication or
-   * division); the rest goes to {@link Double#parseDouble}.
+   * A decimal float in {@code [start, end)} in the syntax the line protocol accepts,
+   * {@code [+-]digits[.digits][(e|E)[+-]digits]} with at least one digit before the exponent (no
+   * NaN, no infinities, no hex), checked in the same pass that reads it. Up to 15 significant
+   * digits and a decimal exponent within 22 take Clinger's fast path (one correctly rounded
+   * multiplication or division); the rest goes to {@link Double#parseDouble}.
+   *
+   * @throws NumberFormatException when the bytes are not such a number
    */
   public static double parseDouble(byte[] text, int start, int end) {
     int i = start;
     boolean negative = false;
-    if (text[i] == '-' || text[i] == '+') {
+    if (i < end && (text[i] == '-' || text[i] == '+')) {
       negative = text[i] == '-';
       i++;
     }
     long mantissa = 0;
     int significant = 0;
     int exponent = 0;
+    int digits = 0;
     boolean fraction = false;
     for (; i < end; i++) {
-      byte c = text[i];
-      if (c == '.') {
+      int digit = text[i] - '0';
+      if (digit < 0 || digit > 9) {
+        if (text[i] != '.' || fraction) {
+          break;
+        }
         fraction = true;
         continue;
       }
-      if (c < '0' || c > '9') {
-        break;
-      }
-      if (mantissa != 0 || c != '0') {
-        if (++significant > FAST_DIGITS) {
-          return slow(text, start, end);
-        }
-        mantissa = mantissa * 10 + (c - '0');
+      digits++;
+      if (mantissa != 0 || digit != 0) {
+        significant++; // beyond the fast path's digits the mantissa is not used
+        mantissa = mantissa * 10 + digit;
       }
       if (fraction) {
         exponent--;
       }
     }
-    if (i < end) { // the exponent
+    if (digits == 0) {
+      throw notANumber(text, start, end);
+    }
+    if (i < end) {
+      if (text[i] != 'e' && text[i] != 'E') {
+        throw notANumber(text, start, end);
+      }
       i++;
       boolean negativeExponent = false;
-      if (text[i] == '-' || text[i] == '+') {
+      if (i < end && (text[i] == '-' || text[i] == '+')) {
         negativeExponent = text[i] == '-';
         i++;
       }
-      if (end - i > 4) {
-        return slow(text, start, end);
+      if (i == end) {
+        throw notANumber(text, start, end);
       }
       int value = 0;
       for (; i < end; i++) {
-        value = value * 10 + (text[i] - '0');
+        int digit = text[i] - '0';
+        if (digit < 0 || digit > 9) {
+          throw notANumber(text, start, end);
+        }
+        value = Math.min(value * 10 + digit, 100_000); // far beyond any double's: the slow path says what it is
       }
       exponent += negativeExponent ? -value : value;
     }
     double result;
-    if (mantissa == 0) {
+    if (significant > FAST_DIGITS) {
+      return slow(text, start, end);
+    } else if (mantissa == 0) {
       result = 0;
     } else if (exponent >= 0 && exponent < EXACT_POWERS.length) {
       result = mantissa * EXACT_POWERS[exponent];
@@ -83,6 +98,10 @@ public final class ByteNumbers {
       return slow(text, start, end);
     }
     return negative ? -result : result;
+  }
+
+  private static NumberFormatException notANumber(byte[] text, int start, int end) {
+    return new NumberFormatException("not a decimal number: '" + ascii(text, start, end) + "'");
   }
 
   private static final long MAX_TENTH = Long.MAX_VALUE / 10;

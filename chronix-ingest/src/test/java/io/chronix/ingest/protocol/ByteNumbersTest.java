@@ -59,6 +59,21 @@ class ByteNumbersTest {
     }
   }
 
+  /** The line protocol's float syntax is checked where it is read: whatever lies outside it is refused. */
+  @Test
+  void anythingButADecimalIsRefused() {
+    for (String text : new String[] {"", "-", "+", ".", "-.", "e5", ".e5", "1e", "1e+", "1E-", "1.2.3", "1..2", "1e5.0",
+        "1e5e5", "NaN", "nan", "Infinity", "-inf", "0x1p3", "1f", "1d", "1.5x", " 1", "1 ", "--1", "+-1", "1e--5",
+        "1_000", "1,5"}) {
+      assertThrows(NumberFormatException.class, () -> parseDouble(text), text);
+    }
+    for (String text : new String[] {"+.5", "5.", "-0.", ".5e3", "5.E-3", "007", "1e0005", "1e400000", "-1e-400000",
+        "12345678901234567890123.5e-3"}) {
+      assertEquals(Double.doubleToRawLongBits(Double.parseDouble(text)), Double.doubleToRawLongBits(parseDouble(text)),
+          text);
+    }
+  }
+
   @Test
   void longsAsTheJdkReadsThem() {
     for (String text : new String[] {"0", "-0", "+7", "1439407383389000000", "-1439407383389000000",

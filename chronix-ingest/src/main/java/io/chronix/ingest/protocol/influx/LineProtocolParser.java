@@ -33,6 +33,9 @@ public final class LineProtocolParser {
   private static final int MAX_CACHED_SERIES = 200_000;
   /** Characters of cached series sections: long tags must not make the cache the biggest thing in the heap. */
   private static final long MAX_CACHED_CHARS = 8_000_000;
+  /** Field names shared across requests, and the longest: a fleet's fields are a few hundred short names. */
+  private static final int MAX_SHARED_FIELD_NAMES = 4096;
+  private static final int MAX_SHARED_FIELD_CHARS = 256;
 
   private final Precision precision;
   private final long defaultTimestampNanos;
@@ -66,6 +69,25 @@ public final class LineProtocolParser {
   public static final class SeriesCache {
     private final Map<SeriesSection, Cached> prefixes = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicLong chars = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * One instance of each field name for every request: a prefix finds a field's series by
+     * comparing names, and a request's own decoded name made that a comparison of characters for
+     * every field of every line (each request decodes its names anew).
+     */
+    private final Map<String, String> fieldNames = new ConcurrentHashMap<>();
+
+    /** The instance of this field name that earlier requests used, or this one from now on. */
+    String fieldName(String decoded) {
+      String known = fieldNames.get(decoded);
+      if (known != null || decoded.length() > MAX_SHARED_FIELD_CHARS) {
+        return known != null ? known : decoded;
+      }
+      if (fieldNames.size() >= MAX_SHARED_FIELD_NAMES) {
+        fieldNames.clear(); // names only ever save a comparison: forgetting them costs nothing else
+      }
+      known = fieldNames.putIfAbsent(decoded, decoded);
+      return known != null ? known : decoded;
+    }
 
     Cached get(SeriesSection section) {
       return prefixes.get(section);
@@ -198,7 +220,7 @@ public final class LineProtocolParser {
       throw new IllegalArgumentException("missing fields");
     }
     while (true) {
-      String key = fields.name(cursor);
+      String key = fields.name(cursor, cache);
       if (key.isEmpty()) {
         throw new IllegalArgumentException("empty field key");
       }
@@ -247,10 +269,13 @@ public final class LineProtocolParser {
       fields.addBoolean(key, bool == 1);
       return;
     }
-    if (!isFloat(text, from, to)) {
+    double value;
+    try {
+      value = ByteNumbers.parseDouble(text, from, to); // checks InfluxDB's float syntax as it reads
+    } catch (NumberFormatException e) {
       throw new IllegalArgumentException("field '" + key + "': '" + raw(from, to) + "' is not a number");
     }
-    fields.addDouble(key, ByteNumbers.parseDouble(text, from, to));
+    fields.addDouble(key, value);
   }
 
   private String raw(int from, int to) {
@@ -280,48 +305,6 @@ public final class LineProtocolParser {
       }
     }
     return -1;
-  }
-
-  /** The float syntax InfluxDB accepts: no NaN, no infinities, no hex, no type suffixes. */
-  private static boolean isFloat(byte[] text, int from, int to) {
-    int i = from;
-    if (i < to && (text[i] == '-' || text[i] == '+')) {
-      i++;
-    }
-    int digits = 0;
-    while (i < to && isDigit(text[i])) {
-      i++;
-      digits++;
-    }
-    if (i < to && text[i] == '.') {
-      i++;
-      while (i < to && isDigit(text[i])) {
-        i++;
-        digits++;
-      }
-    }
-    if (digits == 0) {
-      return false;
-    }
-    if (i < to && (text[i] == 'e' || text[i] == 'E')) {
-      i++;
-      if (i < to && (text[i] == '-' || text[i] == '+')) {
-        i++;
-      }
-      int exponentDigits = 0;
-      while (i < to && isDigit(text[i])) {
-        i++;
-        exponentDigits++;
-      }
-      if (exponentDigits == 0) {
-        return false;
-      }
-    }
-    return i == to;
-  }
-
-  private static boolean isDigit(byte b) {
-    return b >= '0' && b <= '9';
   }
 
   private long parseTimestamp() {
@@ -411,7 +394,7 @@ public final class LineProtocolParser {
     }
 
     /** The next field's name, up to its '=' (or the space or comma that makes it an error). */
-    String name(LineCursor cursor) {
+    String name(LineCursor cursor, SeriesCache shared) {
       int from = cursor.position;
       int slot = count;
       if (slot < REMEMBERED && nameBytes[slot] != null) {
@@ -422,7 +405,7 @@ public final class LineProtocolParser {
           return rememberedNames[slot];
         }
       }
-      String name = cursor.readUntil('=', " ,", true);
+      String name = shared.fieldName(cursor.readUntil('=', " ,", true));
       if (slot < REMEMBERED && cursor.position > from && cursor.text[cursor.position - 1] != '\\') {
         nameBytes[slot] = Arrays.copyOfRange(cursor.text, from, cursor.position);
         rememberedNames[slot] = name;

@@ -112,6 +112,52 @@ class LineProtocolParserTest {
     assertEquals(List.of(1.0, 2.0, 3.0, 4.0, 6.0), values);
   }
 
+  /**
+   * Requests share one instance of each field name, so that a prefix finds a field's series by
+   * identity; once more names came than are shared, or a name is too long to share, a name is
+   * still the same series.
+   */
+  @Test
+  void fieldNamesAreSharedAcrossRequestsAndForgettingThemChangesNoSeries() throws IOException {
+    LineProtocolParser.SeriesCache cache = new LineProtocolParser.SeriesCache();
+    String shared = cache.fieldName(new String("usage_idle"));
+    assertSame(shared, cache.fieldName(new String("usage_idle")));
+    String longName = "f".repeat(300);
+    assertEquals(longName, cache.fieldName(new String(longName)));
+    List<SeriesKey> keys = new ArrayList<>();
+    PointSink collect = new PointSink() {
+      @Override
+      public void accept(io.chronix.ingest.buffer.SeriesHandle handle, long timestamp, double value) {
+        keys.add(handle.key());
+      }
+
+      @Override
+      public void accept(SeriesKey key, long timestamp, double value) {}
+
+      @Override
+      public void acceptLong(SeriesKey key, long timestamp, long value) {}
+
+      @Override
+      public void acceptBoolean(SeriesKey key, long timestamp, boolean value) {}
+
+      @Override
+      public void acceptText(SeriesKey key, long timestamp, String value) {}
+
+      @Override
+      public void acceptArray(SeriesKey key, long timestamp, double[] value) {}
+    };
+    String line = "cpu,host=a usage_idle=1," + longName + "=2 1\n";
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
+    for (int n = 0; n < 5000; n++) { // more names than are shared: the shared ones are forgotten on the way
+      cache.fieldName("other" + n);
+    }
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
+    assertEquals(4, keys.size());
+    assertSame(keys.get(0), keys.get(2), "usage_idle");
+    assertSame(keys.get(1), keys.get(3), "the long name");
+    assertEquals("cpu_usage_idle", keys.get(0).name());
+  }
+
   /** A prefix's field series found by name wherever the field stands in a line, few fields or many. */
   @Test
   void aFieldsSeriesIsFoundByNameAtAnyPlace() {
