@@ -163,16 +163,9 @@ public final class Points {
     if (this.values == null) {
       throw new IllegalStateException(type + " points take no doubles");
     }
-    ensureCapacity(size + to - from);
-    long[] ownTimestamps = this.timestamps;
-    double[] ownValues = this.values;
-    int next = size;
-    for (int i = from; i < to; i++, next++) {
-      int point = at == null ? i : at[i];
-      ownTimestamps[next] = timestamps[point];
-      ownValues[next] = values[point];
+    for (int i = from, next = addTimestamps(timestamps, at, from, to); i < to; i++, next++) {
+      this.values[next] = values[at == null ? i : at[i]];
     }
-    size = next;
   }
 
   /** As {@link #addDoubles}, for exact longs. */
@@ -180,16 +173,9 @@ public final class Points {
     if (this.longs == null) {
       throw new IllegalStateException(type + " points take no longs");
     }
-    ensureCapacity(size + to - from);
-    long[] ownTimestamps = this.timestamps;
-    long[] ownLongs = this.longs;
-    int next = size;
-    for (int i = from; i < to; i++, next++) {
-      int point = at == null ? i : at[i];
-      ownTimestamps[next] = timestamps[point];
-      ownLongs[next] = longs[point];
+    for (int i = from, next = addTimestamps(timestamps, at, from, to); i < to; i++, next++) {
+      this.longs[next] = longs[at == null ? i : at[i]];
     }
-    size = next;
   }
 
   /**
@@ -204,16 +190,22 @@ public final class Points {
     if (values == null) {
       throw new IllegalStateException(type + " points take no numbers");
     }
+    for (int i = from, next = addTimestamps(timestamps, at, from, to); i < to; i++, next++) {
+      values[next] = Double.longBitsToDouble(bits[at == null ? i : at[i]]);
+    }
+  }
+
+  /** Appends the run's timestamps with room for its values; answers where the run starts. */
+  private int addTimestamps(long[] timestamps, int[] at, int from, int to) {
     ensureCapacity(size + to - from);
-    long[] ownTimestamps = this.timestamps;
-    double[] ownValues = this.values;
-    int next = size;
-    for (int i = from; i < to; i++, next++) {
-      int point = at == null ? i : at[i];
-      ownTimestamps[next] = timestamps[point];
-      ownValues[next] = Double.longBitsToDouble(bits[point]);
+    int start = size;
+    int next = start;
+    long[] own = this.timestamps;
+    for (int i = from; i < to; i++) {
+      own[next++] = timestamps[at == null ? i : at[i]];
     }
     size = next;
+    return start;
   }
 
   public void addBoolean(long timestamp, boolean value) {

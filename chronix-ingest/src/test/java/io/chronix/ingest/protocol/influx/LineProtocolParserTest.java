@@ -57,24 +57,7 @@ class LineProtocolParserTest {
   void parsersSharingACacheHandOutOneKeyInstanceASeries() throws IOException {
     LineProtocolParser.SeriesCache cache = new LineProtocolParser.SeriesCache();
     List<SeriesKey> keys = new ArrayList<>();
-    PointSink collect = new PointSink() {
-      @Override
-      public void accept(SeriesKey key, long timestamp, double value) {
-        keys.add(key);
-      }
-
-      @Override
-      public void acceptLong(SeriesKey key, long timestamp, long value) {}
-
-      @Override
-      public void acceptBoolean(SeriesKey key, long timestamp, boolean value) {}
-
-      @Override
-      public void acceptText(SeriesKey key, long timestamp, String value) {}
-
-      @Override
-      public void acceptArray(SeriesKey key, long timestamp, double[] value) {}
-    };
+    PointSink collect = doublesKeysInto(keys);
     new LineProtocolParser(Precision.SECONDS, 0, cache).parse("cpu,host=a idle=1,user=2 1\n", collect);
     new LineProtocolParser(Precision.SECONDS, 0, cache).parse("cpu,host=a user=3,idle=4 2\n", collect);
     assertSame(keys.get(0), keys.get(3), "idle");
@@ -125,14 +108,26 @@ class LineProtocolParserTest {
     String longName = "f".repeat(300);
     assertEquals(longName, cache.fieldName(new String(longName)));
     List<SeriesKey> keys = new ArrayList<>();
-    PointSink collect = new PointSink() {
-      @Override
-      public void accept(io.chronix.ingest.buffer.SeriesHandle handle, long timestamp, double value) {
-        keys.add(handle.key());
-      }
+    PointSink collect = doublesKeysInto(keys); // a handle's points reach it by the handle's key
+    String line = "cpu,host=a usage_idle=1," + longName + "=2 1\n";
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
+    for (int n = 0; n < 5000; n++) { // more names than are shared: the shared ones are forgotten on the way
+      cache.fieldName("other" + n);
+    }
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
+    assertEquals(4, keys.size());
+    assertSame(keys.get(0), keys.get(2), "usage_idle");
+    assertSame(keys.get(1), keys.get(3), "the long name");
+    assertEquals("cpu_usage_idle", keys.get(0).name());
+  }
 
+  /** A sink that collects the key of each double point, ignoring the other types. */
+  private static PointSink doublesKeysInto(List<SeriesKey> keys) {
+    return new PointSink() {
       @Override
-      public void accept(SeriesKey key, long timestamp, double value) {}
+      public void accept(SeriesKey key, long timestamp, double value) {
+        keys.add(key);
+      }
 
       @Override
       public void acceptLong(SeriesKey key, long timestamp, long value) {}
@@ -146,16 +141,6 @@ class LineProtocolParserTest {
       @Override
       public void acceptArray(SeriesKey key, long timestamp, double[] value) {}
     };
-    String line = "cpu,host=a usage_idle=1," + longName + "=2 1\n";
-    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
-    for (int n = 0; n < 5000; n++) { // more names than are shared: the shared ones are forgotten on the way
-      cache.fieldName("other" + n);
-    }
-    new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
-    assertEquals(4, keys.size());
-    assertSame(keys.get(0), keys.get(2), "usage_idle");
-    assertSame(keys.get(1), keys.get(3), "the long name");
-    assertEquals("cpu_usage_idle", keys.get(0).name());
   }
 
   /** A prefix's field series found by name wherever the field stands in a line, few fields or many. */
