@@ -35,14 +35,16 @@ public final class ChronixProcess implements AutoCloseable {
 
   /** Starts the launcher with extra {@code key=value} settings and waits for its ready line. */
   public static ChronixProcess start(Path dataDir, Path log, String... settings) throws Exception {
-    return start(Path.of("."), dataDir, log, settings);
+    return start(Path.of("."), null, dataDir, log, settings);
   }
 
   /**
    * As {@link #start(Path, Path, String...)}, with the launcher of another checkout (its
-   * {@code ./chronix} and the jar built there): two builds side by side.
+   * {@code ./chronix} and the jar built there): two builds side by side. {@code javaOptions},
+   * unless null, replaces {@code CHRONIX_JAVA_OPTS} for this server.
    */
-  public static ChronixProcess start(Path checkout, Path dataDir, Path log, String... settings) throws Exception {
+  public static ChronixProcess start(Path checkout, String javaOptions, Path dataDir, Path log, String... settings)
+      throws Exception {
     List<String> command = new ArrayList<>(List.of("./chronix", "start", "--http-port", "0",
         "--data-dir", dataDir.toString(), "--set", "graphite.tcpPort=0", "--set", "graphite.udpPort=0",
         "--set", "opentsdb.telnetPort=0"));
@@ -51,7 +53,11 @@ public final class ChronixProcess implements AutoCloseable {
       command.add(setting);
     }
     // the launcher execs java: the process started here is the server JVM itself
-    Process process = new ProcessBuilder(command).directory(checkout.toFile()).redirectErrorStream(true).start();
+    ProcessBuilder builder = new ProcessBuilder(command).directory(checkout.toFile()).redirectErrorStream(true);
+    if (javaOptions != null) {
+      builder.environment().put("CHRONIX_JAVA_OPTS", javaOptions);
+    }
+    Process process = builder.start();
     BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
     String line;

@@ -21,12 +21,13 @@ final class ChronixPeer extends LocalPeer implements ChronixQueryServer {
   }
 
   static ChronixPeer start(Path dataDir, Path log, String... settings) throws Exception {
-    return start(Path.of("."), dataDir, log, settings);
+    return start(Path.of("."), null, dataDir, log, settings);
   }
 
-  /** Our server as built in another checkout (its launcher and jar). */
-  static ChronixPeer start(Path checkout, Path dataDir, Path log, String... settings) throws Exception {
-    return new ChronixPeer(ChronixProcess.start(checkout, dataDir, log, settings), dataDir);
+  /** Our server as built in another checkout (its launcher and jar), with its own JVM options unless null. */
+  static ChronixPeer start(Path checkout, String javaOptions, Path dataDir, Path log, String... settings)
+      throws Exception {
+    return new ChronixPeer(ChronixProcess.start(checkout, javaOptions, dataDir, log, settings), dataDir);
   }
 
   @Override

@@ -4,8 +4,6 @@ import io.chronix.benchmarks.ImportBenchmark;
 import io.chronix.benchmarks.ProcessStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,10 +18,15 @@ import java.util.Map;
  * server's request threads' CPU over the load, with the slices' own ratios (B's time over A's) as
  * a median and quartiles.
  *
- * <pre>benchmarks/run peers.PairedLoad &lt;checkout A&gt; &lt;checkout B&gt; [p4 dir] [--slice=N] [--threads=N]</pre>
+ * <pre>benchmarks/run peers.PairedLoad &lt;checkout A&gt; &lt;checkout B&gt; [p4 dir] [--slice=N] [--threads=N]
+ *     [--java-options-a=...] [--java-options-b=...]</pre>
  *
  * A checkout is a directory with the launcher and a built server jar (a git worktree of another
- * commit, built with {@code mvn -DskipTests package -pl chronix-ingest -am}).
+ * commit, built with {@code mvn -DskipTests package -pl chronix-ingest -am}); the same one twice
+ * with different JVM options (which replace {@code CHRONIX_JAVA_OPTS} for that server) compares
+ * options. Two servers of one build differed by up to 3 % in the stream's sum and by up to a tenth
+ * in P4's shorter loads (docs/benchmarks.md, "Two builds by turns"): a change needs several runs,
+ * A and B swapped between them.
  */
 public final class PairedLoad {
 
@@ -32,7 +35,8 @@ public final class PairedLoad {
   public static void main(String[] args) throws Exception {
     List<String> paths = java.util.Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
     if (paths.size() < 2) {
-      throw new IllegalArgumentException("usage: PairedLoad <checkout A> <checkout B> [p4 dir] [--slice=N] [--threads=N]");
+      throw new IllegalArgumentException("usage: PairedLoad <checkout A> <checkout B> [p4 dir] [--slice=N] [--threads=N]"
+          + " [--java-options-a=...] [--java-options-b=...]");
     }
     Path checkoutA = Path.of(paths.get(0));
     Path checkoutB = Path.of(paths.get(1));
@@ -42,15 +46,18 @@ public final class PairedLoad {
       }
     }
     Path input = Path.of(paths.size() > 2 ? paths.get(2) : "../shared/data/p4");
+    String optionsA = text(args, "--java-options-a=");
+    String optionsB = text(args, "--java-options-b=");
     int slice = (int) ColdLoad.option(args, "--slice=", 6);
     int threads = (int) ColdLoad.option(args, "--threads=", PeerComparison.CLIENT_THREADS);
     Workloads workloads = Workloads.prepare(input, PeerComparison.Plan.of(false).syntheticRounds());
     ClientWarmUp.run(List.of(workloads.p4LineProtocol, workloads.p4RemoteWrite));
     Path dir = Files.createTempDirectory("chronix-paired-load");
-    try (ChronixPeer a = ChronixPeer.start(checkoutA, dir.resolve("a"), dir.resolve("a.log"));
-        ChronixPeer b = ChronixPeer.start(checkoutB, dir.resolve("b"), dir.resolve("b.log"))) {
-      System.out.printf(Locale.ROOT, "A: %s (pid %d), B: %s (pid %d); %d bodies a slice, %d client threads%n",
-          checkoutA.toAbsolutePath().normalize(), a.pid(), checkoutB.toAbsolutePath().normalize(), b.pid(), slice,
+    try (ChronixPeer a = ChronixPeer.start(checkoutA, optionsA, dir.resolve("a"), dir.resolve("a.log"));
+        ChronixPeer b = ChronixPeer.start(checkoutB, optionsB, dir.resolve("b"), dir.resolve("b.log"))) {
+      System.out.printf(Locale.ROOT, "A: %s%s (pid %d), B: %s%s (pid %d); %d bodies a slice, %d client threads%n",
+          checkoutA.toAbsolutePath().normalize(), optionsA == null ? "" : " '" + optionsA + "'", a.pid(),
+          checkoutB.toAbsolutePath().normalize(), optionsB == null ? "" : " '" + optionsB + "'", b.pid(), slice,
           threads);
       send(workloads.p4LineProtocol, a, b, slice, threads, false);
       send(workloads.synthetic, a, b, slice, threads, false);
@@ -68,31 +75,17 @@ public final class PairedLoad {
       throws Exception {
     Map<String, Double> cpuA = ProcessStats.cpuSecondsByThread(a.pid());
     Map<String, Double> cpuB = ProcessStats.cpuSecondsByThread(b.pid());
-    long nanosA = 0;
-    long nanosB = 0;
-    List<Double> ratios = new ArrayList<>();
-    int bodies = load.bodies().size();
-    for (int from = 0, turn = 0; from < bodies; from += slice, turn++) {
-      IngestLoad part = load.slice(from, Math.min(bodies, from + slice));
-      boolean aFirst = turn % 2 == 0;
-      long first = part.send(target(aFirst ? a : b, remoteWrite), threads).nanos();
-      long second = part.send(target(aFirst ? b : a, remoteWrite), threads).nanos();
-      long sliceA = aFirst ? first : second;
-      long sliceB = aFirst ? second : first;
-      nanosA += sliceA;
-      nanosB += sliceB;
-      ratios.add((double) sliceB / sliceA);
-    }
+    PairedSlices paired = PairedSlices.send(load, slice, part -> part.send(target(a, remoteWrite), threads).nanos(),
+        part -> part.send(target(b, remoteWrite), threads).nanos());
     double requestCpuA = requestCpu(cpuA, a);
     double requestCpuB = requestCpu(cpuB, b);
     a.flush();
     b.flush();
-    Collections.sort(ratios);
     System.out.printf(Locale.ROOT, "%s: A %,.0f values/s, request threads %.2f CPU s; B %,.0f values/s, %.2f CPU s;"
             + " B/A time %.3f, CPU %.3f; slices (%d) B/A time median %.3f, quartiles %.3f-%.3f%n",
-        load.name(), load.values() * 1e9 / nanosA, requestCpuA, load.values() * 1e9 / nanosB, requestCpuB,
-        (double) nanosB / nanosA, requestCpuB / requestCpuA, ratios.size(), quantile(ratios, 0.5),
-        quantile(ratios, 0.25), quantile(ratios, 0.75));
+        load.name(), load.values() * 1e9 / paired.nanosA(), requestCpuA, load.values() * 1e9 / paired.nanosB(),
+        requestCpuB, paired.ratio(), requestCpuB / requestCpuA, paired.ratios().size(), paired.sliceRatio(0.5),
+        paired.sliceRatio(0.25), paired.sliceRatio(0.75));
   }
 
   private static java.net.URI target(ChronixPeer server, boolean remoteWrite) {
@@ -105,7 +98,10 @@ public final class PairedLoad {
         0.0);
   }
 
-  private static double quantile(List<Double> sorted, double q) {
-    return sorted.get((int) Math.min(sorted.size() - 1, Math.round(q * (sorted.size() - 1))));
+  /** The text after {@code prefix} in the first argument that starts with it, or null. */
+  private static String text(String[] args, String prefix) {
+    return java.util.Arrays.stream(args).filter(a -> a.startsWith(prefix)).map(a -> a.substring(prefix.length()))
+        .findFirst().orElse(null);
   }
+
 }
