@@ -79,8 +79,11 @@ public final class LineProtocolParser {
     /** The instance of this field name that earlier requests used, or this one from now on. */
     String fieldName(String decoded) {
       String known = fieldNames.get(decoded);
-      if (known != null || decoded.length() > MAX_SHARED_FIELD_CHARS) {
-        return known != null ? known : decoded;
+      if (known != null) {
+        return known;
+      }
+      if (decoded.length() > MAX_SHARED_FIELD_CHARS) {
+        return decoded;
       }
       if (fieldNames.size() >= MAX_SHARED_FIELD_NAMES) {
         fieldNames.clear(); // names only ever save a comparison: forgetting them costs nothing else

@@ -111,13 +111,17 @@ class LineProtocolParserTest {
     PointSink collect = doublesKeysInto(keys); // a handle's points reach it by the handle's key
     String line = "cpu,host=a usage_idle=1," + longName + "=2 1\n";
     new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
+    // a new series of a later request is made with the name instance the earlier request decoded
+    new LineProtocolParser(Precision.SECONDS, 0, cache).parse("mem,host=b usage_idle=3 1\n", collect);
+    String field = io.chronix.core.series.SeriesOrigin.INFLUX_FIELD;
+    assertSame(keys.get(0).attributes().get(field), keys.get(2).attributes().get(field), "one instance of the name");
     for (int n = 0; n < 5000; n++) { // more names than are shared: the shared ones are forgotten on the way
       cache.fieldName("other" + n);
     }
     new LineProtocolParser(Precision.SECONDS, 0, cache).parse(line, collect);
-    assertEquals(4, keys.size());
-    assertSame(keys.get(0), keys.get(2), "usage_idle");
-    assertSame(keys.get(1), keys.get(3), "the long name");
+    assertEquals(5, keys.size());
+    assertSame(keys.get(0), keys.get(3), "usage_idle");
+    assertSame(keys.get(1), keys.get(4), "the long name");
     assertEquals("cpu_usage_idle", keys.get(0).name());
   }
 
