@@ -67,14 +67,15 @@ public class IngestPathBenchmark {
   @Setup(Level.Trial)
   public void prepare() throws IOException {
     // the one load measured, not all of the comparison's forms: the measuring JVM has the launcher's heap
-    bodies = (load.equals("p4") ? Workloads.p4LineProtocol(Path.of(input)) : stream()).bodies();
+    bodies = load(load, input).bodies();
     scratch = new ScratchLog("chronix-ingest-path");
     log = scratch.log();
   }
 
-  /** The comparison's stream: its rounds carry each series' timestamps on by 10 s. */
-  private static IngestLoad stream() {
-    return Workloads.synthetic(PeerComparison.Plan.of(false).syntheticRounds());
+  /** P4, or the comparison's stream, whose rounds carry each series' timestamps on by 10 s. */
+  private static IngestLoad load(String load, String input) throws IOException {
+    return load.equals("p4") ? Workloads.p4LineProtocol(Path.of(input))
+        : Workloads.synthetic(PeerComparison.Plan.of(false).syntheticRounds());
   }
 
   /**
@@ -93,8 +94,7 @@ public class IngestPathBenchmark {
       SegmentLedger ledger = new SegmentLedger();
       buffers = buffers(ledger);
       pipeline = pipeline(log, ledger, buffers);
-      log.roll(); // the last pass's entries let go, as a checkpoint would
-      log.deleteBefore(log.currentSegment());
+      scratch.letGo(); // the last pass's entries
     }
   }
 
@@ -156,13 +156,8 @@ public class IngestPathBenchmark {
     }
   }
 
-  private static IngestLoad of(Workloads workloads, String load) {
-    return load.equals("p4") ? workloads.p4LineProtocol : workloads.synthetic;
-  }
-
   public static void main(String[] args) throws Exception {
     String input = args.length > 0 ? args[0] : "../shared/data/p4";
-    Workloads workloads = Workloads.prepare(Path.of(input), PeerComparison.Plan.of(false).syntheticRounds());
     var options = Jmh.oneThread(IngestPathBenchmark.class, input)
         .param("load", System.getenv().getOrDefault("INGEST_PATH_LOADS", "stream,p4").split(","))
         .warmupIterations(5)
@@ -174,7 +169,7 @@ public class IngestPathBenchmark {
                 "-XX:+UnlockDiagnosticVMOptions", "-XX:+DebugNonSafepoints"))
         .build();
     for (RunResult result : new Runner(options).run()) {
-      IngestLoad load = of(workloads, result.getParams().getParam("load"));
+      IngestLoad load = load(result.getParams().getParam("load"), input);
       double valuesPerBody = (double) load.values() / load.bodies().size();
       double micros = result.getPrimaryResult().getScore();
       System.out.printf(Locale.ROOT, "%-6s %,.0f values/s on one thread (%,.0f us a body of %,.0f values, error %.1f%%)%n",

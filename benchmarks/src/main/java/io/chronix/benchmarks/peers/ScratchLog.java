@@ -26,6 +26,12 @@ final class ScratchLog implements AutoCloseable {
     return log;
   }
 
+  /** Lets every entry written so far go, as a store's checkpoint would. */
+  void letGo() throws IOException {
+    log.roll();
+    log.deleteBefore(log.currentSegment());
+  }
+
   @Override
   public void close() throws IOException {
     log.close();

@@ -62,8 +62,7 @@ public class SeriesCreationBenchmark {
     body = firstBody.replace("host=h", "host=i" + invocations++ + "h").getBytes(StandardCharsets.UTF_8);
     cache = new LineProtocolParser.SeriesCache();
     pipeline = IngestPathBenchmark.pipeline(log);
-    log.roll(); // the last invocation's entries let go, as a checkpoint would
-    log.deleteBefore(log.currentSegment());
+    scratch.letGo(); // the last invocation's entries
   }
 
   @TearDown(Level.Trial)
