@@ -47,6 +47,9 @@ public final class ServerConfig {
   /** Defaults overlaid with the given file. */
   public ServerConfig withFile(Path file) throws IOException {
     Properties merged = copy();
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("config file " + file + " does not exist or is not a file");
+    }
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       Properties fromFile = new Properties();
       fromFile.load(reader);

@@ -114,6 +114,12 @@ class ChronixCliTest {
         javaCommand(Map.of("CHRONIX_JAVA_OPTS", "-Dextra=1"), "start", "--config", config.toString()));
     assertEquals("java -Xmx1g -jar", javaCommand(Map.of(), "start", "--config", config.toString(),
         "--set", "jvm.heap=1g", "--set", "jvm.options="));
+    // the forms with '=' that the server's usage shows count as well
+    assertEquals("java -Xmx2g -XX:+UseG1GC -Xss512k -jar", javaCommand(Map.of(), "start", "--config=" + config));
+    assertEquals("java -Xmx1g -jar", javaCommand(Map.of(), "start", "--config=" + config,
+        "--set=jvm.heap=1g", "--set=jvm.options="));
+    assertEquals("java -Xmx3g -XX:+UseG1GC -Xss512k -jar", javaCommand(Map.of(), "start", "--config", config.toString(),
+        "--set=jvm.heap=1g", "--set", "jvm.heap=3g"));
     // a collector chosen in CHRONIX_JAVA_OPTS replaces the configured one (the JVM refuses two);
     // the configured options besides it stay
     assertEquals("java -Xmx384m -Xms192m -XX:NewSize=12m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=0.3 "

@@ -66,5 +66,8 @@ class ServerConfigTest {
     Files.writeString(file, "chunk.maxpoints=5\n");
     e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().withFile(file));
     assertTrue(e.getMessage().contains("chunk.maxpoints") && e.getMessage().contains(file.toString()), e.getMessage());
+    Path missing = dir.resolve("missing.properties");
+    e = assertThrows(IllegalArgumentException.class, () -> ServerConfig.defaults().withFile(missing));
+    assertTrue(e.getMessage().contains("config file " + missing + " does not exist"), e.getMessage());
   }
 }
