@@ -9,7 +9,9 @@ import picocli.CommandLine.Command;
  * {@code --help}, suggestions for mistyped commands and options). Exit codes: 0 done, 1 failed,
  * 2 wrong usage or settings, 3 no server answers (commands that talk to a running server).
  */
-@Command(name = "chronix", mixinStandardHelpOptions = true, versionProvider = ChronixCli.Version.class,
+// INHERIT: every command takes --help, as the usage and README promise, not only the top one
+@Command(name = "chronix", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT,
+    versionProvider = ChronixCli.Version.class,
     description = "Chronix: an operational time series store.",
     subcommands = {StartCommand.class, ImportCommand.class, TuneCommand.class, CredentialsCommands.Passwd.class,
         CredentialsCommands.Token.class, BackupCommands.Backup.class, BackupCommands.Restore.class,

@@ -32,6 +32,16 @@ class ChronixCliTest {
   }
 
   @Test
+  void everyCommandPrintsItsOwnHelp() throws Exception {
+    for (String command : new String[] {"start", "import", "tune", "passwd", "token", "backup", "restore", "export"}) {
+      String out = captureOut("", () -> assertEquals(0, ChronixCli.run(new String[] {command, "--help"})));
+      assertTrue(out.startsWith("Usage: chronix " + command), command + ": " + out);
+    }
+    String out = captureOut("", () -> assertEquals(0, ChronixCli.run(new String[] {"start", "-h"})));
+    assertTrue(out.contains("--data-dir"), out);
+  }
+
+  @Test
   void usageErrorsExitWithTwo() throws Exception {
     String err = captureErr(() -> assertEquals(2, ChronixCli.run(new String[] {"start", "--bogus", "1"})));
     assertTrue(err.contains("Unknown options: '--bogus'"), err);
