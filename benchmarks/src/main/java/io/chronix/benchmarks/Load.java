@@ -23,8 +23,10 @@ import java.util.stream.Stream;
  * accumulates as about latency. Prints the figures as Markdown and the verdict; exits 0 whenever
  * the run itself worked, whatever the verdict.
  *
- * <p>Run: {@code benchmarks/run Load [--quick] [--minutes N]} (10 minutes by default, 60 s with
- * {@code --quick}); Gatling's HTML report lands in {@code benchmarks/target/gatling}.
+ * <p>Run: {@code benchmarks/run Load [--quick] [--minutes N] [--peers]} (10 minutes by default, 60 s
+ * with {@code --quick}); Gatling's HTML report lands in {@code benchmarks/target/gatling}. With
+ * {@code --peers} the dashboards ask in PromQL alone, and VictoriaMetrics takes the same load from
+ * the same client after ours, each on a fresh directory: the p99 goal's baseline on this machine.
  */
 public final class Load {
 
@@ -41,13 +43,40 @@ public final class Load {
     if (!GatlingJvm.ready()) {
       System.exit(GatlingJvm.relaunch(Load.class, args));
     }
-    long seconds = seconds(args);
+    Options options = Options.parse(args);
+    Files.createDirectories(OUT);
+    LoadShape.Mix mix = options.peers() ? LoadShape.Mix.PROMQL : LoadShape.Mix.CHRONIX;
+    System.out.printf("Load: %,.0f points/s from %,d agents + %.0f dashboard queries/s (%s) for %d s%s%n",
+        LoadShape.POINTS_PER_SECOND, LoadShape.AGENTS, 3 * LoadShape.QUERIES_PER_SECOND_PER_TYPE,
+        String.join(", ", mix.dashboards()), options.seconds(), options.peers() ? ", ours, then VictoriaMetrics'" : "");
+    Result ours = chronix(options.seconds(), mix);
+    print("Load with Gatling", ours);
+    if (options.peers()) {
+      Result theirs = victoriaMetrics(options.seconds(), mix);
+      print("The same load against VictoriaMetrics", theirs);
+      System.out.println("Ours / VictoriaMetrics' (p50, p95, p99 of each request type):");
+      System.out.print(LoadReport.ratios(ours.report(), theirs.report()));
+    }
+  }
+
+  /** A run's start, its Gatling report's directory, and the figures. */
+  private record Result(String date, Path run, LoadReport report) {}
+
+  private static void print(String title, Result result) {
+    System.out.println();
+    System.out.printf("## %s: %d s, %s (report %s)%n%n", title, result.report().seconds(), result.date(),
+        result.run().resolve("index.html"));
+    System.out.println(result.report().markdown());
+    System.out.println("Verdict:");
+    System.out.print(result.report().verdict());
+  }
+
+  /** The load against our server, started as a user sizes it for this load, on a fresh data directory. */
+  private static Result chronix(long seconds, LoadShape.Mix mix) throws Exception {
     Path dataDir = Files.createTempDirectory("chronix-load-");
     Path log = OUT.resolve("load-chronix.log");
-    Files.createDirectories(OUT);
-    String date = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-    System.out.printf("Load: %,.0f points/s from %,d agents + %.0f dashboard queries/s for %d s; server log %s%n",
-        LoadShape.POINTS_PER_SECOND, LoadShape.AGENTS, 3 * LoadShape.QUERIES_PER_SECOND_PER_TYPE, seconds, log);
+    String date = now();
+    System.out.println("server log " + log);
     // 180,000 active series (1,000 agents x 180) need about 1.1 KB each in the buffers plus 24
     // bytes a point: the launcher's defaults (384m heap, buffers at most 256 MiB) hold about
     // 120,000 with room for their points;
@@ -57,36 +86,87 @@ public final class Load {
     // launcher's other options stay (jvm.options is replaced whole)
     try (ChronixProcess server = ChronixProcess.start(dataDir, log, "jvm.heap=" + LOAD_HEAP,
         "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=" + forLargeHeap(defaultJvmOptions(), LOAD_HEAP))) {
-      String base = server.base().toString().replaceAll("/+$", "");
       Path run;
       List<ServerSampler.Sample> samples;
-      try (ServerSampler sampler = ServerSampler.start(server.pid(), server.base(),
-          Duration.ofSeconds(seconds >= 300 ? 5 : 2))) {
-        run = GatlingRun.run(base, seconds, OUT.resolve("gatling"), "chronix load " + seconds + " s");
+      try (ServerSampler sampler = ServerSampler.start(server.pid(), server.base(), sampleInterval(seconds))) {
+        run = GatlingRun.run(baseUrl(server.base()), seconds, mix, OUT.resolve("gatling"), "chronix load " + seconds + " s");
         samples = sampler.samples();
       }
       server.stop();
-      LoadReport report = new LoadReport(GatlingResults.read(run, LoadShape.REQUESTS), samples, seconds);
-      System.out.println();
-      System.out.printf("## Load with Gatling: %d s, %s (report %s)%n%n", seconds, date, run.resolve("index.html"));
-      System.out.println(report.markdown());
-      System.out.println("Verdict:");
-      System.out.print(report.verdict());
+      return new Result(date, run, new LoadReport(GatlingResults.read(run, mix.requests()), samples, seconds));
     } finally {
       deleteRecursively(dataDir);
     }
   }
 
-  private static long seconds(String[] args) {
-    long seconds = 600;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--quick" -> seconds = 60;
-        case "--minutes" -> seconds = Math.round(Double.parseDouble(args[++i]) * 60);
-        default -> throw new IllegalArgumentException("usage: benchmarks/run Load [--quick] [--minutes N]");
+  /**
+   * The same load from the same client against VictoriaMetrics (its Debian package, default flags
+   * but for the retention), on a fresh storage directory: what this machine and client allow a
+   * peer under the goal the issue sets.
+   */
+  private static Result victoriaMetrics(long seconds, LoadShape.Mix mix) throws Exception {
+    String binary = VictoriaMetricsProcess.install();
+    Path storage = Files.createTempDirectory("victoria-metrics-load-");
+    Path log = OUT.resolve("load-victoria-metrics.log");
+    Files.deleteIfExists(log);
+    String date = now();
+    System.out.println("VictoriaMetrics " + VictoriaMetricsProcess.version(binary) + ", log " + log);
+    try (VictoriaMetricsProcess server = VictoriaMetricsProcess.start(binary, storage, log)) {
+      Path run;
+      List<ServerSampler.Sample> samples;
+      try (ServerSampler sampler = ServerSampler.processOnly(server.pid(), sampleInterval(seconds))) {
+        run = GatlingRun.run(baseUrl(server.base()), seconds, mix, OUT.resolve("gatling"),
+            "victoria-metrics load " + seconds + " s");
+        samples = sampler.samples();
       }
+      server.stop();
+      return new Result(date, run, new LoadReport(GatlingResults.read(run, mix.requests()), samples, seconds));
+    } finally {
+      deleteRecursively(storage);
     }
-    return seconds;
+  }
+
+  private static String now() {
+    return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+  }
+
+  private static Duration sampleInterval(long seconds) {
+    return Duration.ofSeconds(seconds >= 300 ? 5 : 2);
+  }
+
+  private static String baseUrl(java.net.URI base) {
+    return base.toString().replaceAll("/+$", "");
+  }
+
+  /**
+   * The command line: the injection's length, and whether VictoriaMetrics takes the same load
+   * after ours, both with the dashboards' PromQL mix ({@link LoadShape.Mix#PROMQL}), which it
+   * answers as well.
+   */
+  record Options(long seconds, boolean peers) {
+    static final String USAGE = "usage: benchmarks/run Load [--quick] [--minutes N] [--peers]";
+
+    static Options parse(String[] args) {
+      long seconds = 600;
+      boolean peers = false;
+      for (int i = 0; i < args.length; i++) {
+        switch (args[i]) {
+          case "--quick" -> seconds = 60;
+          case "--minutes" -> {
+            if (i + 1 == args.length) {
+              throw new IllegalArgumentException("--minutes needs a number; " + USAGE);
+            }
+            seconds = Math.round(Double.parseDouble(args[++i]) * 60);
+          }
+          case "--peers" -> peers = true;
+          default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
+        }
+      }
+      if (seconds <= 0) {
+        throw new IllegalArgumentException("the load needs at least a second; " + USAGE);
+      }
+      return new Options(seconds, peers);
+    }
   }
 
   private static void deleteRecursively(Path dir) throws IOException {

@@ -22,6 +22,12 @@ public final class Answers {
 
   private Answers() {}
 
+  /** Forgets every answer: the next run counts its own (the peers' runs share this JVM). */
+  static void reset() {
+    WITH_DATA.clear();
+    UNEXPECTED.clear();
+  }
+
   /** Records one answer of the request type; {@code body} is read only when it matters. */
   static void record(String request, int expected, int status, Supplier<String> body) {
     if (status != expected) {

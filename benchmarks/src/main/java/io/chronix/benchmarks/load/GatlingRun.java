@@ -19,12 +19,18 @@ public final class GatlingRun {
 
   private GatlingRun() {}
 
-  /** Runs the load against {@code baseUrl} for {@code seconds}; returns the run's directory. */
-  public static Path run(String baseUrl, long seconds, Path resultsDir, String description) throws IOException {
+  /**
+   * Runs the load with the dashboards' {@code mix} against {@code baseUrl} for {@code seconds};
+   * returns the run's directory. The answers counted before are forgotten.
+   */
+  public static Path run(String baseUrl, long seconds, LoadShape.Mix mix, Path resultsDir, String description)
+      throws IOException {
     Files.createDirectories(resultsDir);
     Set<Path> before = runDirectories(resultsDir);
+    Answers.reset();
     System.setProperty(LoadShape.BASE_URL_PROPERTY, baseUrl);
     System.setProperty(LoadShape.SECONDS_PROPERTY, Long.toString(seconds));
+    System.setProperty(LoadShape.MIX_PROPERTY, mix.name());
     int status = Gatling$.MODULE$.fromArgs(new String[] {
         "--simulation", LoadSimulation.class.getName(),
         "--results-folder", resultsDir.toAbsolutePath().toString(),

@@ -58,9 +58,34 @@ public final class LoadReport {
     return out.toString();
   }
 
-  public String verdict() {
-    int worstP99 = requests.values().stream().filter(r -> !r.name().equals(LoadShape.WRITE))
+  public long seconds() {
+    return seconds;
+  }
+
+  /**
+   * Two servers under the same load, request type by request type: each latency percentile as ours
+   * / theirs in ms, then both servers' worst dashboard p99 against the goal.
+   */
+  public static String ratios(LoadReport ours, LoadReport theirs) {
+    StringBuilder out = new StringBuilder("| request | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|\n");
+    for (RequestStats r : ours.requests.values()) {
+      RequestStats t = theirs.requests.get(r.name());
+      if (t != null) {
+        out.append(String.format(Locale.ROOT, "| %s | %d / %d | %d / %d | %d / %d | %,d / %,d |%n", r.name(), r.p50(),
+            t.p50(), r.p95(), t.p95(), r.p99(), t.p99(), r.failed(), t.failed()));
+      }
+    }
+    return out.append(String.format(Locale.ROOT, "Worst dashboard p99 (goal under %.0f ms): ours %d ms, theirs %d ms.%n",
+        P99_GOAL_MS, ours.worstDashboardP99(), theirs.worstDashboardP99())).toString();
+  }
+
+  private int worstDashboardP99() {
+    return requests.values().stream().filter(r -> !r.name().equals(LoadShape.WRITE))
         .mapToInt(RequestStats::p99).max().orElse(0);
+  }
+
+  public String verdict() {
+    int worstP99 = worstDashboardP99();
     long failed = requests.values().stream().mapToLong(RequestStats::failed).sum();
     boolean ingestHolds = writtenPointsPerSecond() >= 0.99 * LoadShape.POINTS_PER_SECOND;
     return String.format(Locale.ROOT, "- dashboard p99 < %.0f ms: %s (worst p99 %d ms)%n", P99_GOAL_MS,

@@ -29,15 +29,44 @@ public final class LoadShape {
   public static final double WRITES_PER_SECOND = (double) AGENTS / FLUSH_SECONDS;
   public static final double POINTS_PER_SECOND = WRITES_PER_SECOND * POINTS_PER_WRITE;
 
-  /** Each dashboard request type, asked this often a second (15/s in all). */
+  /** Each of a mix's dashboard request types, asked this often a second (15/s in all). */
   public static final double QUERIES_PER_SECOND_PER_TYPE = 5;
+
+  /** System property naming the dashboards' {@link Mix}, read by the simulation. */
+  public static final String MIX_PROPERTY = "chronix.load.mix";
 
   public static final String WRITE = "write";
   public static final String QUERY_CF = "query cf max;avg 5m";
   public static final String QUERY_RAW = "query raw 5m";
   public static final String PROMQL_RANGE = "promql query_range 15m";
-  /** Request names as Gatling reports them, writes first. */
-  public static final List<String> REQUESTS = List.of(WRITE, QUERY_CF, QUERY_RAW, PROMQL_RANGE);
+  public static final String PROMQL_MAX = "promql max_over_time 5m";
+  public static final String PROMQL_RAW = "promql raw 5m";
+
+  /** What the dashboard users ask: three request types, each at the same fixed rate. */
+  public enum Mix {
+    /** The performance issue's panels: Chronix' {@code /query} with {@code cf=} and raw, PromQL's range. */
+    CHRONIX(QUERY_CF, QUERY_RAW, PROMQL_RANGE),
+    /**
+     * The same panels in PromQL alone (a 5-minute maximum, 5 minutes of raw points, the range), which
+     * VictoriaMetrics answers as well: the mix that puts both servers under the same client.
+     */
+    PROMQL(PROMQL_MAX, PROMQL_RAW, PROMQL_RANGE);
+
+    private final List<String> dashboards;
+
+    Mix(String... dashboards) {
+      this.dashboards = List.of(dashboards);
+    }
+
+    public List<String> dashboards() {
+      return dashboards;
+    }
+
+    /** Request names as Gatling reports them, writes first. */
+    public List<String> requests() {
+      return java.util.stream.Stream.concat(java.util.stream.Stream.of(WRITE), dashboards.stream()).toList();
+    }
+  }
 
   private LoadShape() {}
 

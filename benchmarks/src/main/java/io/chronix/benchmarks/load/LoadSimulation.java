@@ -13,18 +13,22 @@ import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 
 /**
  * The performance issue's load: agents writing line protocol at a fixed 180,000 points/s while
- * dashboard users read recent data at a fixed rate (shape and rates: {@link LoadShape}). Every
+ * dashboard users read recent data at a fixed rate (shape and rates: {@link LoadShape}; the
+ * dashboards' requests: the {@link LoadShape.Mix} named by {@link LoadShape#MIX_PROPERTY}). Every
  * request type has its own name so Gatling reports its latency apart; a write counts as failed
  * unless it is acknowledged with 204, a query unless it answers 200. Each virtual user is one
  * request (open model): the rate stays fixed however slowly the server answers.
  *
  * <p>Run by {@code io.chronix.benchmarks.Load}, which passes {@link LoadShape#BASE_URL_PROPERTY}
- * and {@link LoadShape#SECONDS_PROPERTY}.
+ * and {@link LoadShape#SECONDS_PROPERTY}, and for the peers' mix {@link LoadShape#MIX_PROPERTY}.
  */
 public class LoadSimulation extends Simulation {
 
@@ -45,11 +49,12 @@ public class LoadSimulation extends Simulation {
         .disableFollowRedirect()
         .shareConnections();
 
-    setUp(
-        fixedRate(agents(), LoadShape.WRITES_PER_SECOND, during),
-        fixedRate(dashboard(LoadShape.QUERY_CF, cfQuery()), LoadShape.QUERIES_PER_SECOND_PER_TYPE, during),
-        fixedRate(dashboard(LoadShape.QUERY_RAW, rawQuery()), LoadShape.QUERIES_PER_SECOND_PER_TYPE, during),
-        fixedRate(dashboard(LoadShape.PROMQL_RANGE, promqlRange()), LoadShape.QUERIES_PER_SECOND_PER_TYPE, during))
+    List<PopulationBuilder> populations = new ArrayList<>();
+    populations.add(fixedRate(agents(), LoadShape.WRITES_PER_SECOND, during));
+    for (String name : LoadShape.Mix.valueOf(System.getProperty(LoadShape.MIX_PROPERTY, "CHRONIX")).dashboards()) {
+      populations.add(fixedRate(dashboard(name, request(name)), LoadShape.QUERIES_PER_SECOND_PER_TYPE, during));
+    }
+    setUp(populations)
         .protocols(protocol)
         // in-flight requests may finish (a request times out after 60 s); then the run ends anyway
         .maxDuration(during.plusSeconds(90));
@@ -88,6 +93,29 @@ public class LoadSimulation extends Simulation {
         + " AND start:NOW-" + minutes + "MINUTES AND end:NOW";
   }
 
+  private static HttpRequestActionBuilder request(String name) {
+    return switch (name) {
+      case LoadShape.QUERY_CF -> cfQuery();
+      case LoadShape.QUERY_RAW -> rawQuery();
+      case LoadShape.PROMQL_RANGE -> promqlRange();
+      case LoadShape.PROMQL_MAX -> promqlInstant(name, selector -> "max_over_time(" + selector + "[5m])");
+      case LoadShape.PROMQL_RAW -> promqlInstant(name, selector -> selector + "[5m]");
+      default -> throw new IllegalArgumentException("no dashboard request named " + name);
+    };
+  }
+
+  /** The picked series as a PromQL selector. */
+  private static String selector(Session session) {
+    return session.getString("series") + "{host=\"" + session.getString("host") + "\"}";
+  }
+
+  /** An instant query at the panel's second of an expression over the picked series' selector. */
+  private static HttpRequestActionBuilder promqlInstant(String name, UnaryOperator<String> expression) {
+    return http(name).get("/api/v1/query")
+        .queryParam("query", session -> expression.apply(selector(session)))
+        .queryParam("time", session -> session.getLong("now"));
+  }
+
   private static HttpRequestActionBuilder cfQuery() {
     return http(LoadShape.QUERY_CF).get("/solr/chronix/query")
         .queryParam("q", session -> lastMinutes(session, 5))
@@ -103,7 +131,7 @@ public class LoadSimulation extends Simulation {
 
   private static HttpRequestActionBuilder promqlRange() {
     return http(LoadShape.PROMQL_RANGE).get("/api/v1/query_range")
-        .queryParam("query", session -> session.getString("series") + "{host=\"" + session.getString("host") + "\"}")
+        .queryParam("query", LoadSimulation::selector)
         .queryParam("start", session -> session.getLong("now") - 15 * 60)
         .queryParam("end", session -> session.getLong("now"))
         .queryParam("step", "15s");

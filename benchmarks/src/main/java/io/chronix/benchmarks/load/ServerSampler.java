@@ -51,15 +51,27 @@ public final class ServerSampler implements AutoCloseable {
     return thread;
   });
 
-  private ServerSampler(long pid, URI base, HeapProbe heap) {
+  /** {@code status} and {@code heap} null for a server that has neither. */
+  private ServerSampler(long pid, URI status, HeapProbe heap) {
     this.pid = pid;
-    this.status = base.resolve("/status");
+    this.status = status;
     this.heap = heap;
   }
 
-  /** Starts sampling now and then every {@code interval}. */
+  /** Starts sampling a Chronix server now and then every {@code interval}. */
   public static ServerSampler start(long pid, URI base, Duration interval) throws Exception {
-    ServerSampler sampler = new ServerSampler(pid, base, HeapProbe.attach(pid));
+    return scheduled(new ServerSampler(pid, base.resolve("/status"), HeapProbe.attach(pid)), interval);
+  }
+
+  /**
+   * Starts sampling another server (no JVM to ask about its heap, no {@code /status}): resident
+   * memory and CPU time only.
+   */
+  public static ServerSampler processOnly(long pid, Duration interval) {
+    return scheduled(new ServerSampler(pid, null, null), interval);
+  }
+
+  private static ServerSampler scheduled(ServerSampler sampler, Duration interval) {
     sampler.timer.scheduleAtFixedRate(sampler::sample, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     return sampler;
   }
@@ -79,12 +91,14 @@ public final class ServerSampler implements AutoCloseable {
     long heapUsed = -1;
     long heapAfterGc = -1;
     CollectorTotals collections = CollectorTotals.UNKNOWN;
-    try {
-      heapUsed = heap.used();
-      heapAfterGc = heap.afterLastCollection();
-      collections = heap.collections();
-    } catch (RuntimeException unreachable) {
-      // JMX hiccup under load: this sample has no heap figure
+    if (heap != null) {
+      try {
+        heapUsed = heap.used();
+        heapAfterGc = heap.afterLastCollection();
+        collections = heap.collections();
+      } catch (RuntimeException unreachable) {
+        // JMX hiccup under load: this sample has no heap figure
+      }
     }
     long[] buffers = buffers();
     Sample sample = new Sample(now, process.rssBytes(), process.cpuSeconds(), clientCpu, heapUsed, heapAfterGc,
@@ -96,6 +110,9 @@ public final class ServerSampler implements AutoCloseable {
 
   /** points, activeSeries, memoryBytes of {@code /status}; -1 each when it does not answer. */
   private long[] buffers() {
+    if (status == null) {
+      return new long[] {-1, -1, -1};
+    }
     try {
       HttpResponse<String> answer = http.send(HttpRequest.newBuilder(status).timeout(Duration.ofSeconds(10)).build(),
           HttpResponse.BodyHandlers.ofString());
@@ -131,6 +148,8 @@ public final class ServerSampler implements AutoCloseable {
     } catch (InterruptedException stopping) {
       Thread.currentThread().interrupt();
     }
-    heap.close();
+    if (heap != null) {
+      heap.close();
+    }
   }
 }

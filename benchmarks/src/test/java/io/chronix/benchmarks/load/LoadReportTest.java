@@ -1,5 +1,6 @@
 package io.chronix.benchmarks.load;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.benchmarks.load.GatlingResults.RequestStats;
@@ -38,5 +39,45 @@ class LoadReportTest {
     assertTrue(markdown.contains(writeLine), markdown);
     assertTrue(markdown.contains(queryLine), markdown);
     assertTrue(markdown.indexOf(queryLine) < markdown.indexOf("| server ("), markdown);
+  }
+
+  /** Two servers' runs side by side: each request type both sent, ours before theirs, and both worst p99s. */
+  @Test
+  void twoServersRunsAreComparedRequestTypeByRequestType() {
+    Map<String, RequestStats> ours = new LinkedHashMap<>();
+    ours.put(LoadShape.WRITE, stats(LoadShape.WRITE, 2, 5, 12, 0));
+    ours.put(LoadShape.PROMQL_MAX, stats(LoadShape.PROMQL_MAX, 3, 7, 17, 0));
+    ours.put(LoadShape.PROMQL_RANGE, stats(LoadShape.PROMQL_RANGE, 3, 8, 18, 1));
+    Map<String, RequestStats> theirs = new LinkedHashMap<>();
+    theirs.put(LoadShape.WRITE, stats(LoadShape.WRITE, 1, 3, 40, 0));
+    theirs.put(LoadShape.PROMQL_MAX, stats(LoadShape.PROMQL_MAX, 2, 4, 9, 0));
+    theirs.put(LoadShape.PROMQL_RANGE, stats(LoadShape.PROMQL_RANGE, 2, 5, 11, 0));
+    String table = LoadReport.ratios(report(ours), report(theirs));
+    assertEquals("""
+        | request | p50 ms | p95 ms | p99 ms | errors |
+        |---|---|---|---|---|
+        | write | 2 / 1 | 5 / 3 | 12 / 40 | 0 / 0 |
+        | promql max_over_time 5m | 3 / 2 | 7 / 4 | 17 / 9 | 0 / 0 |
+        | promql query_range 15m | 3 / 2 | 8 / 5 | 18 / 11 | 1 / 0 |
+        Worst dashboard p99 (goal under 10 ms): ours 18 ms, theirs 11 ms.
+        """, table);
+  }
+
+  /** The peers' mix asks in PromQL alone, which both servers answer; the issue's mix keeps Chronix' queries. */
+  @Test
+  void eachMixSendsWritesAndThreeDashboards() {
+    assertEquals(List.of(LoadShape.WRITE, LoadShape.QUERY_CF, LoadShape.QUERY_RAW, LoadShape.PROMQL_RANGE),
+        LoadShape.Mix.CHRONIX.requests());
+    assertEquals(List.of(LoadShape.WRITE, LoadShape.PROMQL_MAX, LoadShape.PROMQL_RAW, LoadShape.PROMQL_RANGE),
+        LoadShape.Mix.PROMQL.requests());
+  }
+
+  private static RequestStats stats(String name, int p50, int p95, int p99, int failed) {
+    return new RequestStats(name, 1_000, failed, p50, p95, p99, p99 + 1, List.of(), SlowSeconds.none(60, 10));
+  }
+
+  private static LoadReport report(Map<String, RequestStats> requests) {
+    List<Sample> samples = List.of(ServerTrendTest.sample(0, 100 << 20, CollectorTotals.UNKNOWN));
+    return new LoadReport(new GatlingResults.Run(requests, ServerTrendTest.START), samples, 60);
   }
 }
