@@ -7,6 +7,7 @@ import io.chronix.benchmarks.load.LoadReport;
 import io.chronix.benchmarks.load.LoadShape;
 import io.chronix.benchmarks.load.ServerSampler;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -86,14 +87,8 @@ public final class Load {
     // launcher's other options stay (jvm.options is replaced whole)
     try (ChronixProcess server = ChronixProcess.start(dataDir, log, "jvm.heap=" + LOAD_HEAP,
         "buffer.maxBytes=" + LOAD_BUFFER_BYTES, "jvm.options=" + forLargeHeap(defaultJvmOptions(), LOAD_HEAP))) {
-      Path run;
-      List<ServerSampler.Sample> samples;
-      try (ServerSampler sampler = ServerSampler.start(server.pid(), server.base(), sampleInterval(seconds))) {
-        run = GatlingRun.run(baseUrl(server.base()), seconds, mix, OUT.resolve("gatling"), "chronix load " + seconds + " s");
-        samples = sampler.samples();
-      }
-      server.stop();
-      return new Result(date, run, new LoadReport(GatlingResults.read(run, mix.requests()), samples, seconds));
+      return measure(date, server.base(), ServerSampler.start(server.pid(), server.base(), sampleInterval(seconds)),
+          seconds, mix, "chronix load " + seconds + " s", server::stop);
     } finally {
       deleteRecursively(dataDir);
     }
@@ -112,18 +107,29 @@ public final class Load {
     String date = now();
     System.out.println("VictoriaMetrics " + VictoriaMetricsProcess.version(binary) + ", log " + log);
     try (VictoriaMetricsProcess server = VictoriaMetricsProcess.start(binary, storage, log)) {
-      Path run;
-      List<ServerSampler.Sample> samples;
-      try (ServerSampler sampler = ServerSampler.processOnly(server.pid(), sampleInterval(seconds))) {
-        run = GatlingRun.run(baseUrl(server.base()), seconds, mix, OUT.resolve("gatling"),
-            "victoria-metrics load " + seconds + " s");
-        samples = sampler.samples();
-      }
-      server.stop();
-      return new Result(date, run, new LoadReport(GatlingResults.read(run, mix.requests()), samples, seconds));
+      return measure(date, server.base(), ServerSampler.processOnly(server.pid(), sampleInterval(seconds)), seconds,
+          mix, "victoria-metrics load " + seconds + " s", server::stop);
     } finally {
       deleteRecursively(storage);
     }
+  }
+
+  /** A server's way to stop cleanly once the load is over, before its directory goes. */
+  private interface Stop {
+    void stop() throws InterruptedException;
+  }
+
+  /** Gatling's run against the started server at {@code base} while {@code sampler} watches; then the server stops. */
+  private static Result measure(String date, URI base, ServerSampler sampler, long seconds, LoadShape.Mix mix,
+      String description, Stop server) throws Exception {
+    Path run;
+    List<ServerSampler.Sample> samples;
+    try (sampler) {
+      run = GatlingRun.run(baseUrl(base), seconds, mix, OUT.resolve("gatling"), description);
+      samples = sampler.samples();
+    }
+    server.stop();
+    return new Result(date, run, new LoadReport(GatlingResults.read(run, mix.requests()), samples, seconds));
   }
 
   private static String now() {
@@ -134,7 +140,7 @@ public final class Load {
     return Duration.ofSeconds(seconds >= 300 ? 5 : 2);
   }
 
-  private static String baseUrl(java.net.URI base) {
+  private static String baseUrl(URI base) {
     return base.toString().replaceAll("/+$", "");
   }
 

@@ -1,6 +1,7 @@
 package io.chronix.benchmarks.load;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The numbers of the load, in one place, because the simulation sends them and the report divides
@@ -64,7 +65,7 @@ public final class LoadShape {
 
     /** Request names as Gatling reports them, writes first. */
     public List<String> requests() {
-      return java.util.stream.Stream.concat(java.util.stream.Stream.of(WRITE), dashboards.stream()).toList();
+      return Stream.concat(Stream.of(WRITE), dashboards.stream()).toList();
     }
   }
 
