@@ -162,7 +162,7 @@ public final class Load {
             if (i + 1 == args.length) {
               throw new IllegalArgumentException("--minutes needs a number; " + USAGE);
             }
-            seconds = Math.round(Double.parseDouble(args[++i]) * 60);
+            seconds = minutes(args[++i]);
           }
           case "--peers" -> peers = true;
           default -> throw new IllegalArgumentException("unknown option '" + args[i] + "'; " + USAGE);
@@ -172,6 +172,14 @@ public final class Load {
         throw new IllegalArgumentException("the load needs at least a second; " + USAGE);
       }
       return new Options(seconds, peers);
+    }
+
+    private static long minutes(String value) {
+      try {
+        return Math.round(Double.parseDouble(value) * 60);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("--minutes needs a number, not '" + value + "'; " + USAGE, e);
+      }
     }
   }
 

@@ -32,6 +32,8 @@ class LoadOptionsTest {
     assertTrue(e.getMessage().startsWith("unknown option '--peer'; usage: benchmarks/run Load"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Load.Options.parse(new String[] {"--minutes"}));
     assertTrue(e.getMessage().startsWith("--minutes needs a number"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> Load.Options.parse(new String[] {"--minutes", "ten"}));
+    assertTrue(e.getMessage().startsWith("--minutes needs a number, not 'ten'"), e.getMessage());
     e = assertThrows(IllegalArgumentException.class, () -> Load.Options.parse(new String[] {"--minutes", "0"}));
     assertTrue(e.getMessage().startsWith("the load needs at least a second"), e.getMessage());
   }
