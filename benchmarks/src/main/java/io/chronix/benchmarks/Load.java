@@ -48,7 +48,7 @@ public final class Load {
     Files.createDirectories(OUT);
     LoadShape.Mix mix = options.peers() ? LoadShape.Mix.PROMQL : LoadShape.Mix.CHRONIX;
     System.out.printf("Load: %,.0f points/s from %,d agents + %.0f dashboard queries/s (%s) for %d s%s%n",
-        LoadShape.POINTS_PER_SECOND, LoadShape.AGENTS, 3 * LoadShape.QUERIES_PER_SECOND_PER_TYPE,
+        LoadShape.POINTS_PER_SECOND, LoadShape.AGENTS, mix.dashboards().size() * LoadShape.QUERIES_PER_SECOND_PER_TYPE,
         String.join(", ", mix.dashboards()), options.seconds(), options.peers() ? ", ours, then VictoriaMetrics'" : "");
     Result ours = chronix(options.seconds(), mix);
     print("Load with Gatling", ours);
