@@ -34,6 +34,8 @@ public final class ValueEncoding {
   static final int BOOLEAN = 3;
   static final int STRING = 4;
   static final int ARRAY = 5;
+  /** What {@link #mantissa} answers for a value no m / 10^k is: no such m has |m| &lt;= 2^53. */
+  static final long NOT_DECIMAL = Long.MIN_VALUE;
   private static final int MAX_DECIMAL_EXPONENT = 15;
   private static final double MAX_EXACT_INTEGER = 0x1p53;
   private static final double[] POWERS_OF_TEN = new double[MAX_DECIMAL_EXPONENT + 1];
@@ -323,18 +325,26 @@ public final class ValueEncoding {
   }
 
   private static boolean representable(double value, int exponent) {
+    return mantissa(value, exponent) != NOT_DECIMAL;
+  }
+
+  /**
+   * The integer m with {@code value == m / 10^exponent} exactly, as decoding divides it, or
+   * {@link #NOT_DECIMAL} when there is none.
+   */
+  static long mantissa(double value, int exponent) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
-      return false;
+      return NOT_DECIMAL;
     }
     if (value == 0) {
-      return Double.doubleToRawLongBits(value) == 0; // -0.0 would come back as +0.0
+      return Double.doubleToRawLongBits(value) == 0 ? 0 : NOT_DECIMAL; // -0.0 would come back as +0.0
     }
     double scale = POWERS_OF_TEN[exponent];
     double mantissa = Math.rint(value * scale);
     if (Math.abs(mantissa) > MAX_EXACT_INTEGER) {
-      return false;
+      return NOT_DECIMAL;
     }
-    return (exponent == 0 ? mantissa : mantissa / scale) == value;
+    return (exponent == 0 ? mantissa : mantissa / scale) == value ? (long) mantissa : NOT_DECIMAL;
   }
 
   static void writeXor(long xor, ByteWriter out) {

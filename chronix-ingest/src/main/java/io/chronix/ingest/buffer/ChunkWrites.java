@@ -130,13 +130,14 @@ final class ChunkWrites {
     int[] sizes = new int[chunks.size()];
     for (int i = 0; i < chunks.size(); i++) {
       keys.add(chunks.get(i).key());
-      points.add(chunks.get(i).drained().points());
-      sizes[i] = chunks.get(i).drained().points().size(); // the sink may de-duplicate in place
+      Points sent = chunks.get(i).drained().points(); // numeric ones unpacked here, just before the write
+      points.add(sent);
+      sizes[i] = sent.size(); // the sink may de-duplicate in place
     }
     try {
       List<Points> stored = sink.acceptAll(keys, points);
       for (int i = 0; i < chunks.size(); i++) {
-        written(chunks.get(i).buffer(), chunks.get(i).drained(), stored.get(i), sizes[i]);
+        written(chunks.get(i).buffer(), chunks.get(i).drained(), points.get(i), stored.get(i), sizes[i]);
       }
     } catch (IOException | RuntimeException e) {
       for (Taken chunk : chunks) {
@@ -146,11 +147,11 @@ final class ChunkWrites {
     }
   }
 
-  private void written(SeriesBuffer buffer, SeriesBuffer.Drained drained, Points stored, int size) {
+  private void written(SeriesBuffer buffer, SeriesBuffer.Drained drained, Points sent, Points stored, int size) {
     totals.addPoints(-size);
     ledger.written(drained.segment());
     synchronized (buffer.lock) {
-      buffer.written(drained, stored, clock.getAsLong());
+      buffer.written(drained, sent, stored, clock.getAsLong());
     }
     totals.addMemory(-drained.bytes()); // written: the chunk's points are the store's now
   }

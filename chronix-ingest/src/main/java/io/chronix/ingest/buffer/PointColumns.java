@@ -1,6 +1,6 @@
 package io.chronix.ingest.buffer;
 
-import io.chronix.core.series.Points;
+import io.chronix.core.codec.PackedPoints;
 import io.chronix.core.series.ValueType;
 
 /**
@@ -26,8 +26,7 @@ public interface PointColumns {
    * {@code to - 1} without an order) to {@code points}, whose type is their series'. Columns in
    * arrays override it with one call a run; this one asks for each point.
    */
-  default void appendNumeric(Points points, int[] order, int from, int to) {
-    points.ensureCapacity(points.size() + to - from);
+  default void appendNumeric(PackedPoints points, int[] order, int from, int to) {
     boolean isLong = points.type() == ValueType.LONG;
     for (int i = from; i < to; i++) {
       int point = order == null ? i : order[i];

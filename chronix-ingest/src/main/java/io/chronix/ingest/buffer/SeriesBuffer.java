@@ -1,5 +1,6 @@
 package io.chronix.ingest.buffer;
 
+import io.chronix.core.codec.PackedPoints;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.ValueType;
 import io.chronix.ingest.wal.SegmentLedger;
@@ -9,27 +10,35 @@ import java.util.Iterator;
 /**
  * The not yet written points of one series, and the memory they hold ({@link #retainedBytes});
  * callers synchronize on {@link #lock}, which the buffers share a stripe at a time ({@link BufferLocks}).
+ * Numeric points are kept packed ({@link PackedPoints}), strings and arrays as they came.
  */
 final class SeriesBuffer {
 
   static final long NO_SEGMENT = SegmentLedger.NONE;
   /**
-   * Slots a new buffer starts with: a fleet of agents keeps a hundred thousand series active with
-   * a few points each, so the empty arrays are most of a series' memory; busy series grow fast.
+   * Slots a new buffer of strings or arrays starts with: a fleet of agents keeps a hundred thousand
+   * series active with a few points each, so the empty arrays are most of a series' memory.
    */
   static final int INITIAL_CAPACITY = 8;
   /**
-   * Slots a drained buffer starts again with at most: as many as its last chunk held, up to this.
-   * A fleet's series of a point every second grew from 8 slots to 121 in six copies for each of
-   * their chunks of some 85 points, a sixth of what a fleet's load allocated (docs/benchmarks.md);
-   * a series that goes quiet keeps at most this many empty slots (1 kB) until it is released
-   * idle or under pressure, and from 43 points on the 24 bytes counted a point cover them.
+   * Slots a drained buffer of strings or arrays starts again with at most: as many as its last
+   * chunk held, up to this. A fleet's series of a point every second grew from 8 slots to 121 in
+   * six copies for each of their chunks of some 85 points (docs/benchmarks.md); a series that goes
+   * quiet keeps at most this many empty slots until it is released idle or under pressure.
    */
   static final int RESTART_CAPACITY = 64;
+  /**
+   * Bytes a drained numeric buffer starts again with at most: as many as its last chunk filled, up
+   * to this; a new one starts with none, as most of a fleet's series send a few points at a time.
+   */
+  static final int RESTART_PACKED_BYTES = 512;
 
   /** Guards this buffer, and every other buffer of the same stripe. */
   final Object lock;
   private final ValueType type;
+  /** Numeric points; null for strings and arrays. */
+  private PackedPoints packed;
+  /** String and array points; null for numeric ones. */
   private Points points;
   /** Memory of the buffered points, as {@link BufferMemory#pointBytes} counts it. */
   private long pointBytes;
@@ -49,13 +58,28 @@ final class SeriesBuffer {
   SeriesBuffer(ValueType type, long nowNanos, Object lock) {
     this.lock = lock;
     this.type = type;
-    this.points = new Points(type, INITIAL_CAPACITY);
+    if (isNumeric(type)) {
+      this.packed = new PackedPoints(type);
+    } else {
+      this.points = new Points(type, INITIAL_CAPACITY);
+    }
     this.lastActivityNanos = nowNanos;
   }
 
-  /** Notes a point's arrival and its memory; the caller then appends it to {@link #points()}. */
+  static boolean isNumeric(ValueType type) {
+    return type == ValueType.DOUBLE || type == ValueType.BOOLEAN || type == ValueType.LONG;
+  }
+
+  ValueType type() {
+    return type;
+  }
+
+  /**
+   * Notes a point's arrival and its memory; the caller then appends it to {@link #packed()} or
+   * {@link #points()}.
+   */
   void arrive(long nowNanos, long segment, long bytes) {
-    if (points.isEmpty()) {
+    if (isEmpty()) {
       firstArrivalNanos = nowNanos;
     }
     lastActivityNanos = nowNanos;
@@ -69,7 +93,12 @@ final class SeriesBuffer {
   }
 
   boolean isFull(int maxPoints, long maxBytes) {
-    return points.size() >= maxPoints || pointBytes >= maxBytes;
+    return size() >= maxPoints || pointBytes >= maxBytes;
+  }
+
+  /** Points buffered. */
+  int size() {
+    return packed != null ? packed.size() : points.size();
   }
 
   /**
@@ -78,7 +107,7 @@ final class SeriesBuffer {
    */
   int pointsUntilFull(int maxPoints, long maxBytes, long bytesEach) {
     long byBytes = (maxBytes - pointBytes + bytesEach - 1) / bytesEach;
-    return (int) Math.max(1, Math.min(maxPoints - points.size(), Math.min(byBytes, Integer.MAX_VALUE)));
+    return (int) Math.max(1, Math.min(maxPoints - size(), Math.min(byBytes, Integer.MAX_VALUE)));
   }
 
   /** When the oldest buffered point arrived; meaningful only while points are buffered. */
@@ -87,7 +116,7 @@ final class SeriesBuffer {
   }
 
   boolean isOlderThan(long ageNanos, long nowNanos) {
-    return !points.isEmpty() && nowNanos - firstArrivalNanos >= ageNanos;
+    return !isEmpty() && nowNanos - firstArrivalNanos >= ageNanos;
   }
 
   /** Nothing buffered, nothing outgoing, and no arrival for at least {@code idleNanos}. */
@@ -104,12 +133,12 @@ final class SeriesBuffer {
   }
 
   boolean isEmpty() {
-    return points.isEmpty();
+    return size() == 0;
   }
 
   /** Whether {@link #copyUnsearchable} has anything to copy. */
   boolean hasUnsearchable() {
-    return !points.isEmpty() || !outgoing.isEmpty();
+    return !isEmpty() || !outgoing.isEmpty();
   }
 
   long oldestSegment() {
@@ -117,23 +146,38 @@ final class SeriesBuffer {
   }
 
   /**
-   * Takes the points out, leaving the buffer empty. A tracked chunk stays visible to
-   * {@link #copyUnsearchable} until {@link #written} and the lag after it have passed; the store
-   * may reorder the drained points, so a copy is kept (and counted). Points already in strict
-   * order are kept themselves: the store leaves those as they are, and nothing appends to drained
-   * points, so the copy (3 % of what a load of P4 allocated) would only repeat them.
+   * Takes the points out (unpacked), leaving the buffer empty. A tracked chunk stays visible to
+   * {@link #copyUnsearchable} until {@link #written} and the lag after it have passed (counted
+   * meanwhile). Numeric points stay packed, in the drained chunk until its write unpacks them and in
+   * the tracked copy until searches see it: unpacked, a relief round's chunks were 16 bytes a point
+   * for the lag after their write, and the collector copied them. The store may reorder unpacked
+   * points, so strings and arrays are tracked as a copy unless already in strict order: the store
+   * leaves those as they are, and nothing appends to drained points.
    */
   Drained drain(boolean track, long nowNanos) {
+    Drained drained;
     Outgoing copy = null;
-    if (track) {
-      copy = new Outgoing(points.isStrictlyIncreasing() ? points : points.slice(0, points.size()), pointBytes);
+    // sized like the last chunk, within bounds: a buffer grows as points come, and a large
+    // chunk's size would hold memory for series that may not send again
+    if (packed != null) {
+      PackedPoints taken = packed;
+      packed = new PackedPoints(type, Math.min(taken.length(), RESTART_PACKED_BYTES), taken.exponent());
+      if (track) {
+        copy = new Outgoing(taken, null, pointBytes);
+      }
+      drained = new Drained(taken, null, pointBytes, oldestSegment, firstArrivalNanos, copy);
+    } else {
+      Points taken = points;
+      points = new Points(type, restartCapacity(taken.size()));
+      if (track) {
+        copy = new Outgoing(null, taken.isStrictlyIncreasing() ? taken : taken.slice(0, taken.size()), pointBytes);
+      }
+      drained = new Drained(null, taken, pointBytes, oldestSegment, firstArrivalNanos, copy);
+    }
+    if (copy != null) {
       outgoing.addLast(copy);
       outgoingBytes += copy.bytes;
     }
-    Drained drained = new Drained(points, pointBytes, oldestSegment, firstArrivalNanos, copy);
-    // sized like the last chunk, within bounds: a buffer grows as points come, and a large
-    // chunk's size would hold memory for series that may not send again
-    points = new Points(type, restartCapacity(drained.points().size()));
     pointBytes = 0;
     oldestSegment = NO_SEGMENT;
     lastActivityNanos = nowNanos;
@@ -146,10 +190,17 @@ final class SeriesBuffer {
 
   /** Puts points back in front after a failed write, so that none is lost. */
   void restore(Drained drained) {
-    Points merged = new Points(type, drained.points().size() + points.size());
-    merged.addAll(drained.points());
-    merged.addAll(points);
-    points = merged;
+    if (packed != null) {
+      Points later = packed.unpack();
+      packed = new PackedPoints(type, packed.length() + drained.packed().length(), packed.exponent());
+      packed.addAll(drained.packed().unpack());
+      packed.addAll(later);
+    } else {
+      Points merged = new Points(type, drained.points().size() + points.size());
+      merged.addAll(drained.points());
+      merged.addAll(points);
+      points = merged;
+    }
     pointBytes += drained.bytes();
     firstArrivalNanos = drained.firstArrivalNanos();
     oldestSegment = Math.min(oldestSegment, drained.segment());
@@ -159,12 +210,16 @@ final class SeriesBuffer {
   }
 
   /**
-   * The store took the chunk; searches will see it within the lag, as stored: showing the stored
-   * form until then keeps a lossy rule's output from mixing with the raw points.
+   * The store took the chunk ({@code sent}, as {@link Drained#points} gave it); searches will see
+   * it within the lag, as stored: showing the stored form until then keeps a lossy rule's output
+   * from mixing with the raw points. Packed points the store kept as they were stay packed.
    */
-  void written(Drained drained, Points stored, long nowNanos) {
+  void written(Drained drained, Points sent, Points stored, long nowNanos) {
     if (drained.outgoing() != null) {
-      drained.outgoing().points = stored;
+      if (drained.outgoing().packed == null || stored != sent) {
+        drained.outgoing().packed = null;
+        drained.outgoing().points = stored;
+      }
       drained.outgoing().written = true;
       drained.outgoing().writtenAtNanos = nowNanos;
     }
@@ -200,19 +255,32 @@ final class SeriesBuffer {
 
   /** Outgoing chunks in the order they were taken out, then the buffered points; null when none. */
   Points copyUnsearchable() {
-    if (outgoing.isEmpty() && points.isEmpty()) {
+    if (outgoing.isEmpty() && isEmpty()) {
       return null;
     }
-    int total = points.size();
+    int total = size();
     for (Outgoing chunk : outgoing) {
-      total += chunk.points.size();
+      total += chunk.size();
     }
     Points copy = new Points(type, total);
     for (Outgoing chunk : outgoing) {
-      copy.addAll(chunk.points);
+      if (chunk.packed != null) {
+        chunk.packed.addTo(copy);
+      } else {
+        copy.addAll(chunk.points);
+      }
     }
-    copy.addAll(points);
+    copyTo(copy);
     return copy;
+  }
+
+  /** Appends the buffered points, in arrival order, to points of the series' type. */
+  void copyTo(Points target) {
+    if (packed != null) {
+      packed.addTo(target);
+    } else {
+      target.addAll(points);
+    }
   }
 
   /**
@@ -220,18 +288,23 @@ final class SeriesBuffer {
    * null when it would copy nothing.
    */
   long[] unsearchableSpan() {
-    if (outgoing.isEmpty() && points.isEmpty()) {
+    if (outgoing.isEmpty() && isEmpty()) {
       return null;
     }
     long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
     for (Outgoing chunk : outgoing) {
-      widen(span, chunk.points);
+      widen(span, chunk.packed, chunk.points);
     }
-    widen(span, points);
+    widen(span, packed, points);
     return span[0] <= span[1] ? span : null;
   }
 
-  private static void widen(long[] span, Points points) {
+  private static void widen(long[] span, PackedPoints packed, Points points) {
+    if (packed != null) {
+      span[0] = Math.min(span[0], packed.minTimestamp());
+      span[1] = Math.max(span[1], packed.maxTimestamp());
+      return;
+    }
     for (int i = 0; i < points.size(); i++) {
       long t = points.timestamp(i);
       span[0] = Math.min(span[0], t);
@@ -245,7 +318,11 @@ final class SeriesBuffer {
    * @return the segment the buffer no longer needs, else {@link #NO_SEGMENT}
    */
   long replace(Points kept) {
-    points = kept;
+    if (packed != null) {
+      packed = PackedPoints.of(kept);
+    } else {
+      points = kept;
+    }
     pointBytes = BufferMemory.pointBytes(kept);
     if (!kept.isEmpty()) {
       return NO_SEGMENT;
@@ -255,23 +332,52 @@ final class SeriesBuffer {
     return released;
   }
 
+  /** A copy of the buffered points, in arrival order. */
+  Points copy() {
+    Points copy = new Points(type, size());
+    copyTo(copy);
+    return copy;
+  }
+
+  /** The buffered numeric points, to append to; null for strings and arrays. */
+  PackedPoints packed() {
+    return packed;
+  }
+
+  /** The buffered string or array points, to append to; null for numeric ones. */
   Points points() {
     return points;
   }
 
-  /** Points taken out of a buffer, with the memory they hold and where they came from. */
-  record Drained(Points points, long bytes, long segment, long firstArrivalNanos, Outgoing outgoing) {}
+  /**
+   * Points taken out of a buffer, packed (numeric) or listed (strings, arrays), with the memory
+   * they hold and where they came from.
+   */
+  record Drained(PackedPoints packed, Points listed, long bytes, long segment, long firstArrivalNanos,
+      Outgoing outgoing) {
 
-  /** A taken-out chunk as searches may miss it; identity matters, not content. */
+    /** The points to write: numeric ones unpacked anew each call, others the listed points themselves. */
+    Points points() {
+      return packed != null ? packed.unpack() : listed;
+    }
+  }
+
+  /** A taken-out chunk as searches may miss it, packed or as stored; identity matters, not content. */
   static final class Outgoing {
+    PackedPoints packed;
     Points points;
     final long bytes;
     boolean written;
     long writtenAtNanos;
 
-    Outgoing(Points points, long bytes) {
+    Outgoing(PackedPoints packed, Points points, long bytes) {
+      this.packed = packed;
       this.points = points;
       this.bytes = bytes;
+    }
+
+    int size() {
+      return packed != null ? packed.size() : points.size();
     }
   }
 }

@@ -489,11 +489,9 @@ public final class SeriesBuffers implements LiveSeries {
       unsearchable.add(key);
     }
     long pinned = buffer.oldestSegment();
-    Points points = buffer.points();
     long now = tally.now;
     long bytes = 0;
-    ValueType type = points.type();
-    boolean numeric = type == ValueType.DOUBLE || type == ValueType.BOOLEAN || type == ValueType.LONG;
+    boolean numeric = buffer.packed() != null;
     if (numeric) {
       // numeric points cost the same each: the run's share counted at once, its room made at
       // once, then a plain copy (per point, this bookkeeping was a fifth of the stream's path)
@@ -503,26 +501,19 @@ public final class SeriesBuffers implements LiveSeries {
       }
       long runBytes = take * BufferMemory.NUMERIC_POINT;
       buffer.arrive(now, segment, runBytes); // before the append: it looks at emptiness
-      run.appendNumeric(points, order, next, next + take);
+      run.appendNumeric(buffer.packed(), order, next, next + take);
       next += take;
       bytes += runBytes;
     }
+    Points points = buffer.points();
     while (!numeric && next < to) { // strings and arrays: each point its own cost
       int point = order == null ? next : order[next];
       long pointBytes = BufferMemory.point(points.type(), run, point);
       buffer.arrive(now, segment, pointBytes); // before the append: it looks at emptiness
-      switch (points.type()) {
-        case LONG:
-          points.addLong(run.timestamp(point), run.longValue(point));
-          break;
-        case ARRAY:
-          points.addArray(run.timestamp(point), run.array(point));
-          break;
-        case STRING:
-          points.addText(run.timestamp(point), run.text(point));
-          break;
-        default:
-          points.add(run.timestamp(point), run.value(point));
+      if (points.type() == ValueType.ARRAY) {
+        points.addArray(run.timestamp(point), run.array(point));
+      } else {
+        points.addText(run.timestamp(point), run.text(point));
       }
       bytes += pointBytes;
       next++;
@@ -758,9 +749,9 @@ public final class SeriesBuffers implements LiveSeries {
       return;
     }
     synchronized (buffer.lock) {
-      int before = buffer.points().size();
+      int before = buffer.size();
       long bytesBefore = buffer.retainedBytes();
-      Points kept = filter.apply(buffer.points());
+      Points kept = filter.apply(buffer.copy());
       ledger.unpin(buffer.replace(kept));
       totals.addMemory(buffer.retainedBytes() - bytesBefore);
       totals.addPoints(kept.size() - before);
@@ -780,7 +771,7 @@ public final class SeriesBuffers implements LiveSeries {
     Points copy = new Points(key.valueType(), 16);
     if (buffer != null) {
       synchronized (buffer.lock) {
-        copy.addAll(buffer.points());
+        buffer.copyTo(copy);
       }
     }
     return copy;

@@ -1,6 +1,6 @@
 package io.chronix.ingest.buffer;
 
-import io.chronix.core.series.Points;
+import io.chronix.core.codec.PackedPoints;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
 import java.util.Arrays;
@@ -164,7 +164,7 @@ final class StagedPoints implements SeriesBatch {
   }
 
   @Override
-  public void appendNumeric(Points points, int[] order, int from, int to) {
+  public void appendNumeric(PackedPoints points, int[] order, int from, int to) {
     points.addBits(timestamps, values, order, from, to);
   }
 

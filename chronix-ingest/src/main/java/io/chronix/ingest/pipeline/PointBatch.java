@@ -1,6 +1,6 @@
 package io.chronix.ingest.pipeline;
 
-import io.chronix.core.series.Points;
+import io.chronix.core.codec.PackedPoints;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
 import io.chronix.ingest.buffer.SeriesBatch;
@@ -359,7 +359,7 @@ public final class PointBatch implements PointSink, SeriesBatch {
   }
 
   @Override
-  public void appendNumeric(Points points, int[] order, int from, int to) {
+  public void appendNumeric(PackedPoints points, int[] order, int from, int to) {
     if (points.type() == ValueType.LONG) {
       points.addLongs(timestamps, longs, order, from, to);
     } else {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.chronix.core.codec.PackedPoints;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.ValueType;
 import org.junit.jupiter.api.Test;
@@ -14,31 +15,66 @@ class SeriesBufferTest {
     SeriesBuffer buffer = new SeriesBuffer(ValueType.DOUBLE, 0, new Object());
     for (long timestamp : timestamps) {
       buffer.arrive(0, SeriesBuffer.NO_SEGMENT, BufferMemory.NUMERIC_POINT);
-      buffer.points().add(timestamp, timestamp * 10.0);
+      buffer.packed().add(timestamp, timestamp * 10.0);
+    }
+    return buffer;
+  }
+
+  private static SeriesBuffer textsOf(long... timestamps) {
+    SeriesBuffer buffer = new SeriesBuffer(ValueType.STRING, 0, new Object());
+    for (long timestamp : timestamps) {
+      buffer.arrive(0, SeriesBuffer.NO_SEGMENT, BufferMemory.textPoint("up"));
+      buffer.points().addText(timestamp, "up");
     }
     return buffer;
   }
 
   @Test
-  void pointsInStrictOrderAreTrackedWithoutACopy() {
-    SeriesBuffer buffer = bufferOf(1, 2, 3);
+  void textsInStrictOrderAreTrackedWithoutACopy() {
+    SeriesBuffer buffer = textsOf(1, 2, 3);
     SeriesBuffer.Drained drained = buffer.drain(true, 0);
     assertSame(drained.points(), drained.outgoing().points, "the store leaves ordered points as they are");
     drained.points().sortAndDeduplicate(); // what the record sink does: nothing here
     assertEquals(3, buffer.copyUnsearchable().size());
-    assertEquals(3 * BufferMemory.NUMERIC_POINT, buffer.retainedBytes(), "counted as before");
-    assertEquals(0, buffer.points().size(), "the buffer starts again empty");
+    assertEquals(3 * BufferMemory.textPoint("up"), buffer.retainedBytes(), "counted as before");
+    assertEquals(0, buffer.size(), "the buffer starts again empty");
   }
 
   @Test
-  void pointsOutOfOrderAreTrackedAsACopyTheStoreCannotReorder() {
-    SeriesBuffer buffer = bufferOf(3, 1, 2, 2);
+  void textsOutOfOrderAreTrackedAsACopyTheStoreCannotReorder() {
+    SeriesBuffer buffer = textsOf(3, 1, 2, 2);
     SeriesBuffer.Drained drained = buffer.drain(true, 0);
     assertNotSame(drained.points(), drained.outgoing().points);
     drained.points().sortAndDeduplicate();
     assertEquals(3, drained.points().size());
     assertEquals(java.util.Arrays.toString(new long[] {3, 1, 2, 2}),
         java.util.Arrays.toString(timestampsOf(buffer.copyUnsearchable())), "searches see the points as they came");
+  }
+
+  @Test
+  void numericPointsAreTrackedPackedAsTheyCameUnlessARuleChangedThem() {
+    SeriesBuffer buffer = bufferOf(3, 1, 2, 2);
+    SeriesBuffer.Drained drained = buffer.drain(true, 0);
+    assertSame(drained.packed(), drained.outgoing().packed, "nothing appends to drained points");
+    assertEquals(null, drained.outgoing().points);
+    Points sent = drained.points();
+    assertNotSame(sent, drained.points(), "unpacked anew for each write");
+    sent.sortAndDeduplicate(); // what the record sink does
+    assertEquals(3, sent.size());
+    buffer.written(drained, sent, sent, 0);
+    assertEquals("[3, 1, 2, 2]", java.util.Arrays.toString(timestampsOf(buffer.copyUnsearchable())),
+        "searches see the points as they came, still packed");
+    assertEquals(4 * BufferMemory.NUMERIC_POINT, buffer.retainedBytes(), "counted until searchable");
+
+    SeriesBuffer ruled = bufferOf(1, 2, 3);
+    SeriesBuffer.Drained taken = ruled.drain(true, 0);
+    Points stored = Points.wrap(new long[] {1}, new double[] {20}, 1); // a rule's aggregate
+    ruled.written(taken, taken.points(), stored, 0);
+    assertEquals(stored, ruled.copyUnsearchable(), "searches see what the rule stored");
+    assertEquals(null, taken.outgoing().packed);
+    long[] span = ruled.unsearchableSpan();
+    assertEquals(1, span[0]);
+    assertEquals(1, span[1]);
   }
 
   @Test
@@ -52,15 +88,48 @@ class SeriesBufferTest {
   @Test
   void aDrainedBufferStartsAgainWithItsLastChunksSizeWithinBounds() {
     for (int[] expected : new int[][] {{3, SeriesBuffer.INITIAL_CAPACITY}, {20, 20}, {1000, SeriesBuffer.RESTART_CAPACITY}}) {
-      long[] timestamps = new long[expected[0]];
-      for (int i = 0; i < timestamps.length; i++) {
-        timestamps[i] = i;
+      SeriesBuffer buffer = new SeriesBuffer(ValueType.STRING, 0, new Object());
+      for (int i = 0; i < expected[0]; i++) {
+        buffer.arrive(0, SeriesBuffer.NO_SEGMENT, BufferMemory.textPoint("up"));
+        buffer.points().addText(i, "up");
       }
-      SeriesBuffer buffer = bufferOf(timestamps);
       buffer.drain(false, 0);
       assertEquals(expected[1], buffer.points().timestampArray().length, expected[0] + " points drained");
       assertEquals(0, buffer.points().size());
     }
+    long empty = new PackedPoints(ValueType.DOUBLE).heapBytes();
+    for (int points : new int[] {3, 1000}) {
+      long[] timestamps = new long[points];
+      for (int i = 0; i < points; i++) {
+        timestamps[i] = i;
+      }
+      SeriesBuffer numeric = bufferOf(timestamps);
+      assertEquals(null, numeric.points(), "numeric points are packed");
+      int filled = numeric.packed().length();
+      numeric.drain(false, 0);
+      assertEquals(0, numeric.size());
+      assertEquals(Math.min(filled, SeriesBuffer.RESTART_PACKED_BYTES), numeric.packed().heapBytes() - empty,
+          points + " points drained");
+    }
+  }
+
+  @Test
+  void packedPointsComeOutAsTheyCameAndGoBackInFrontAfterAFailedWrite() {
+    SeriesBuffer buffer = bufferOf(5, 3, 4);
+    SeriesBuffer.Drained drained = buffer.drain(false, 0);
+    assertEquals("[5, 3, 4]", java.util.Arrays.toString(timestampsOf(drained.points())));
+    assertEquals(40.0, drained.points().value(2));
+    buffer.arrive(0, SeriesBuffer.NO_SEGMENT, BufferMemory.NUMERIC_POINT);
+    buffer.packed().add(6, 60.5);
+    buffer.restore(drained);
+    Points back = buffer.copy();
+    assertEquals("[5, 3, 4, 6]", java.util.Arrays.toString(timestampsOf(back)));
+    assertEquals(60.5, back.value(3));
+    assertEquals(4 * BufferMemory.NUMERIC_POINT, buffer.retainedBytes());
+    assertEquals(3, buffer.unsearchableSpan()[0]);
+    assertEquals(6, buffer.unsearchableSpan()[1]);
+    buffer.replace(back.slice(0, 2));
+    assertEquals("[5, 3]", java.util.Arrays.toString(timestampsOf(buffer.copy())));
   }
 
   private static long[] timestampsOf(Points points) {

@@ -940,7 +940,7 @@ class SeriesBuffersTest {
       release.countDown();
       writer.shutdown();
       writer.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS);
-      assertEquals(Map.of(CPU, points(10, 1, 20, 2, 30, 3)), snapshotOf(buffers), "back in the buffer, once");
+      assertEquals(Map.of(CPU, points(20, 2, 10, 1, 30, 3)), snapshotOf(buffers), "back in the buffer once, as they came");
     } finally {
       release.countDown();
       writer.shutdownNow();
