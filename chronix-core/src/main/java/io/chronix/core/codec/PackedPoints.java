@@ -202,6 +202,43 @@ public final class PackedPoints {
     }
   }
 
+  /**
+   * Moves the points out into new packed points of exactly their size and empties these, keeping
+   * the exponent and, up to {@code keepBytes}, the array: a buffer's array that outlives its
+   * chunks stays where the collector put it, and storing a new one in a long-lived buffer made
+   * the collector both copy it and scan the buffer at its next young collection.
+   */
+  public PackedPoints takeAll(int keepBytes) {
+    PackedPoints taken = new PackedPoints(type, 0, exponent);
+    taken.bytes = Arrays.copyOf(bytes, length);
+    taken.length = length;
+    taken.size = size;
+    taken.lastTimestamp = lastTimestamp;
+    taken.lastDelta = lastDelta;
+    taken.minTimestamp = minTimestamp;
+    taken.maxTimestamp = maxTimestamp;
+    taken.strictlyIncreasing = strictlyIncreasing;
+    taken.exponent = exponent;
+    taken.lastValue = lastValue;
+    if (bytes.length > keepBytes) {
+      bytes = new byte[Math.min(length, keepBytes)];
+    }
+    clear();
+    exponent = Math.max(0, exponent); // after the XOR form, the decimal one again: repacking none costs nothing
+    return taken;
+  }
+
+  private void clear() {
+    length = 0;
+    size = 0;
+    lastTimestamp = 0;
+    lastDelta = 0;
+    lastValue = 0;
+    minTimestamp = Long.MAX_VALUE;
+    maxTimestamp = Long.MIN_VALUE;
+    strictlyIncreasing = true;
+  }
+
   /** The points unpacked, in the order they were added. */
   public Points unpack() {
     Points points = new Points(type, size);
@@ -279,14 +316,7 @@ public final class PackedPoints {
     all.add(timestamp, value);
     double[] values = all.valueArray();
     int wider = ValueEncoding.decimalExponent(values, all.size());
-    length = 0;
-    size = 0;
-    lastTimestamp = 0;
-    lastDelta = 0;
-    lastValue = 0;
-    minTimestamp = Long.MAX_VALUE;
-    maxTimestamp = Long.MIN_VALUE;
-    strictlyIncreasing = true;
+    clear();
     exponent = wider < 0 ? XOR : wider;
     addDoubles(all.timestampArray(), values, null, 0, all.size());
   }

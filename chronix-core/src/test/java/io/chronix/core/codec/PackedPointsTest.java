@@ -152,6 +152,37 @@ class PackedPointsTest {
   }
 
   @Test
+  void takingAllLeavesTheArrayUpToABoundAndThePointsWithTheTaker() {
+    Random random = new Random(13);
+    Points points = new Points(ValueType.DOUBLE, 4);
+    for (int i = 0; i < 200; i++) {
+      points.add(random.nextInt(1_000_000), random.nextInt(1000) / 4.0);
+    }
+    PackedPoints packed = PackedPoints.of(points);
+    long arrayBytes = packed.heapBytes();
+    PackedPoints taken = packed.takeAll(Integer.MAX_VALUE);
+    assertEquals(points, taken.unpack());
+    assertEquals(taken.length(), taken.heapBytes() - new PackedPoints(ValueType.DOUBLE).heapBytes(), "an exact copy");
+    assertEquals(points.isStrictlyIncreasing(), taken.isStrictlyIncreasing());
+    assertTrue(packed.isEmpty());
+    assertEquals(arrayBytes, packed.heapBytes(), "the array is kept");
+    assertEquals(2, packed.exponent(), "quarters");
+    assertEquals(Long.MAX_VALUE, packed.minTimestamp());
+    packed.add(5, 1.25);
+    assertEquals(Points.wrap(new long[] {5}, new double[] {1.25}, 1), packed.unpack(), "starts again from nothing");
+    assertEquals(points, taken.unpack(), "the taken points are the taker's alone");
+
+    packed.add(6, Double.NaN);
+    PackedPoints bounded = PackedPoints.of(points);
+    bounded.add(7, Double.NaN);
+    int filled = bounded.length();
+    assertEquals(-1, bounded.takeAll(64).exponent(), "taken in the XOR form");
+    assertEquals(0, bounded.exponent(), "the next points try the decimal form again");
+    assertEquals(Math.min(filled, 64), bounded.heapBytes() - new PackedPoints(ValueType.DOUBLE).heapBytes(),
+        "a larger array is let go");
+  }
+
+  @Test
   void onlyNumericPointsPack() {
     assertThrows(IllegalArgumentException.class, () -> new PackedPoints(ValueType.STRING));
     assertThrows(IllegalArgumentException.class, () -> new PackedPoints(ValueType.ARRAY));

@@ -28,8 +28,9 @@ final class SeriesBuffer {
    */
   static final int RESTART_CAPACITY = 64;
   /**
-   * Bytes a drained numeric buffer starts again with at most: as many as its last chunk filled, up
-   * to this; a new one starts with none, as most of a fleet's series send a few points at a time.
+   * Bytes a drained numeric buffer keeps its array of at most, to start again with (else one as
+   * large as its last chunk filled, up to this); a new one starts with none, as most of a fleet's
+   * series send a few points at a time.
    */
   static final int RESTART_PACKED_BYTES = 512;
 
@@ -160,8 +161,7 @@ final class SeriesBuffer {
     // sized like the last chunk, within bounds: a buffer grows as points come, and a large
     // chunk's size would hold memory for series that may not send again
     if (packed != null) {
-      PackedPoints taken = packed;
-      packed = new PackedPoints(type, Math.min(taken.length(), RESTART_PACKED_BYTES), taken.exponent());
+      PackedPoints taken = packed.takeAll(RESTART_PACKED_BYTES);
       if (track) {
         copy = new Outgoing(taken, null, pointBytes);
       }
