@@ -264,44 +264,21 @@ public final class PackedPoints {
   }
 
   private void unpackInto(long[] timestamps, long[] longs, double[] values) {
-    byte[] b = bytes;
-    int at = 0;
+    ByteReader in = new ByteReader(bytes, 0, length);
     long timestamp = 0;
     long delta = 0;
     long value = 0;
     double scale = exponent > 0 ? ValueEncoding.powerOfTen(exponent) : 1;
     for (int i = 0; i < size; i++) {
-      long raw = 0;
-      int shift = 0;
-      byte next;
-      do {
-        next = b[at++];
-        raw |= (long) (next & 0x7F) << shift;
-        shift += 7;
-      } while (next < 0);
-      delta += (raw >>> 1) ^ -(raw & 1);
+      delta += in.readZigZag();
       timestamp += delta;
       timestamps[i] = timestamp;
       if (exponent == XOR) {
-        int header = b[at++] & 0xFF;
-        int leading = header >>> 4;
-        int trailing = header & 0x0F;
-        long xor = 0;
-        for (int j = leading + trailing; j < 8; j++) {
-          xor = (xor << 8) | (b[at++] & 0xFF);
-        }
-        value ^= xor << (8 * trailing);
+        value ^= ValueEncoding.readXor(in);
         values[i] = Double.longBitsToDouble(value);
         continue;
       }
-      raw = 0;
-      shift = 0;
-      do {
-        next = b[at++];
-        raw |= (long) (next & 0x7F) << shift;
-        shift += 7;
-      } while (next < 0);
-      value += (raw >>> 1) ^ -(raw & 1);
+      value += in.readZigZag();
       if (longs != null) {
         longs[i] = value;
       } else {
@@ -333,6 +310,10 @@ public final class PackedPoints {
     lastTimestamp = timestamp;
   }
 
+  /**
+   * Written here rather than through {@link ByteWriter}, which doubles its array: a point at a time
+   * on the ingest path, into an array grown by a quarter that a buffer keeps between its chunks.
+   */
   private void writeZigZag(long signed) {
     long value = (signed << 1) ^ (signed >> 63);
     byte[] b = bytes;
