@@ -147,7 +147,7 @@ final class SeriesBuffer {
   }
 
   /**
-   * Takes the points out (unpacked), leaving the buffer empty. A tracked chunk stays visible to
+   * Takes the points out, leaving the buffer empty. A tracked chunk stays visible to
    * {@link #copyUnsearchable} until {@link #written} and the lag after it have passed (counted
    * meanwhile). Numeric points stay packed, in the drained chunk until its write unpacks them and in
    * the tracked copy until searches see it: unpacked, a relief round's chunks were 16 bytes a point
@@ -158,8 +158,6 @@ final class SeriesBuffer {
   Drained drain(boolean track, long nowNanos) {
     Drained drained;
     Outgoing copy = null;
-    // sized like the last chunk, within bounds: a buffer grows as points come, and a large
-    // chunk's size would hold memory for series that may not send again
     if (packed != null) {
       PackedPoints taken = packed.takeAll(RESTART_PACKED_BYTES);
       if (track) {
@@ -168,6 +166,8 @@ final class SeriesBuffer {
       drained = new Drained(taken, null, pointBytes, oldestSegment, firstArrivalNanos, copy);
     } else {
       Points taken = points;
+      // sized like the last chunk, within bounds: a buffer grows as points come, and a large
+      // chunk's size would hold memory for series that may not send again
       points = new Points(type, restartCapacity(taken.size()));
       if (track) {
         copy = new Outgoing(null, taken.isStrictlyIncreasing() ? taken : taken.slice(0, taken.size()), pointBytes);

@@ -169,6 +169,6 @@ final class StagedPoints implements SeriesBatch {
   }
 
   static boolean stages(ValueType type) {
-    return type == ValueType.DOUBLE || type == ValueType.BOOLEAN || type == ValueType.LONG;
+    return SeriesBuffer.isNumeric(type);
   }
 }
