@@ -44,7 +44,6 @@ public final class PackedPoints {
   private long lastDelta;
   private long minTimestamp = Long.MAX_VALUE;
   private long maxTimestamp = Long.MIN_VALUE;
-  private boolean strictlyIncreasing = true;
   /** Doubles: the decimal exponent k, or {@link #XOR}; longs: 0. */
   private int exponent;
   /** m of the last value, its bits in the XOR form, or the last long. */
@@ -100,11 +99,6 @@ public final class PackedPoints {
   /** Heap these points hold: the array with its room to grow, and this object. */
   public long heapBytes() {
     return FIXED_BYTES + bytes.length;
-  }
-
-  /** Whether every timestamp is larger than the one before. */
-  public boolean isStrictlyIncreasing() {
-    return strictlyIncreasing;
   }
 
   /** The smallest timestamp; {@link Long#MAX_VALUE} when empty. */
@@ -217,7 +211,6 @@ public final class PackedPoints {
     taken.lastDelta = lastDelta;
     taken.minTimestamp = minTimestamp;
     taken.maxTimestamp = maxTimestamp;
-    taken.strictlyIncreasing = strictlyIncreasing;
     taken.exponent = exponent;
     taken.lastValue = lastValue;
     if (bytes.length > keepBytes) {
@@ -236,14 +229,19 @@ public final class PackedPoints {
     lastValue = 0;
     minTimestamp = Long.MAX_VALUE;
     maxTimestamp = Long.MIN_VALUE;
-    strictlyIncreasing = true;
   }
 
-  /** The points unpacked, in the order they were added. */
+  /** The points unpacked, in the order they were added, into arrays of their own. */
   public Points unpack() {
-    Points points = new Points(type, size);
-    addTo(points);
-    return points;
+    long[] timestamps = new long[size];
+    if (type == ValueType.LONG) {
+      long[] longs = new long[size];
+      unpackInto(timestamps, longs, null);
+      return Points.wrapLongs(timestamps, longs, size);
+    }
+    double[] values = new double[size];
+    unpackInto(timestamps, null, values);
+    return Points.wrap(type, timestamps, values, size);
   }
 
   /** Appends the points, in the order they were added, to points of the same type. */
@@ -251,17 +249,9 @@ public final class PackedPoints {
     if (target.type() != type) {
       throw new IllegalArgumentException("cannot add " + type + " points to " + target.type() + " points");
     }
-    long[] timestamps = new long[size];
-    if (type == ValueType.LONG) {
-      long[] longs = new long[size];
-      unpackInto(timestamps, longs, null);
-      target.addLongs(timestamps, longs, null, 0, size);
-    } else {
-      double[] values = new double[size];
-      unpackInto(timestamps, null, values);
-      target.addDoubles(timestamps, values, null, 0, size);
-    }
+    target.addAll(unpack());
   }
+
 
   private void unpackInto(long[] timestamps, long[] longs, double[] values) {
     ByteReader in = new ByteReader(bytes, 0, length);
@@ -300,9 +290,6 @@ public final class PackedPoints {
 
   private void writeTimestamp(long timestamp) {
     long delta = timestamp - lastTimestamp;
-    if (size > 0 && delta <= 0) {
-      strictlyIncreasing = false;
-    }
     minTimestamp = Math.min(minTimestamp, timestamp);
     maxTimestamp = Math.max(maxTimestamp, timestamp);
     writeZigZag(delta - lastDelta);

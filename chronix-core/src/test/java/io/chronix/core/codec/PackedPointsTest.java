@@ -40,7 +40,6 @@ class PackedPointsTest {
     }
     assertEquals(min, packed.minTimestamp());
     assertEquals(max, packed.maxTimestamp());
-    assertEquals(points.isStrictlyIncreasing(), packed.isStrictlyIncreasing());
     return packed;
   }
 
@@ -163,7 +162,6 @@ class PackedPointsTest {
     PackedPoints taken = packed.takeAll(Integer.MAX_VALUE);
     assertEquals(points, taken.unpack());
     assertEquals(taken.length(), taken.heapBytes() - new PackedPoints(ValueType.DOUBLE).heapBytes(), "an exact copy");
-    assertEquals(points.isStrictlyIncreasing(), taken.isStrictlyIncreasing());
     assertTrue(packed.isEmpty());
     assertEquals(arrayBytes, packed.heapBytes(), "the array is kept");
     assertEquals(2, packed.exponent(), "quarters");

@@ -71,10 +71,6 @@ final class SeriesBuffer {
     return type == ValueType.DOUBLE || type == ValueType.BOOLEAN || type == ValueType.LONG;
   }
 
-  ValueType type() {
-    return type;
-  }
-
   /**
    * Notes a point's arrival and its memory; the caller then appends it to {@link #packed()} or
    * {@link #points()}.
@@ -264,11 +260,7 @@ final class SeriesBuffer {
     }
     Points copy = new Points(type, total);
     for (Outgoing chunk : outgoing) {
-      if (chunk.packed != null) {
-        chunk.packed.addTo(copy);
-      } else {
-        copy.addAll(chunk.points);
-      }
+      addTo(copy, chunk.packed, chunk.points);
     }
     copyTo(copy);
     return copy;
@@ -276,6 +268,11 @@ final class SeriesBuffer {
 
   /** Appends the buffered points, in arrival order, to points of the series' type. */
   void copyTo(Points target) {
+    addTo(target, packed, points);
+  }
+
+  /** Appends points held one way or the other: packed, or as they came. */
+  private static void addTo(Points target, PackedPoints packed, Points points) {
     if (packed != null) {
       packed.addTo(target);
     } else {
