@@ -96,6 +96,11 @@ public final class PackedPoints {
     return length;
   }
 
+  /** The array's length: the bytes filled and the room to grow. */
+  public int capacityBytes() {
+    return bytes.length;
+  }
+
   /** Heap these points hold: the array with its room to grow, and this object. */
   public long heapBytes() {
     return FIXED_BYTES + bytes.length;

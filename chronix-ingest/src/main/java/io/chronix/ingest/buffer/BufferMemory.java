@@ -6,14 +6,18 @@ import io.chronix.core.series.ValueType;
 
 /**
  * How much heap buffered data holds, counted the way the JVM keeps it (docs/ingest.md, memory
- * budget): a numeric point is a timestamp and a value in arrays that grow by half, so 24 bytes;
- * a string point adds the string (object header and two bytes a character, the safe side of
- * compact strings); a series adds its key's name and attribute values, its buffer's empty arrays
- * and map entries.
+ * budget): numeric points as their packed arrays hold them ({@link SeriesBuffer#countPacked}), and
+ * 24 bytes each until then (a batch's admission, staged points); a string point adds the string
+ * (object header and two bytes a character, the safe side of compact strings) to that; a series
+ * adds its key's name and attribute values, its buffer's empty arrays and map entries.
  */
 public final class BufferMemory {
 
-  /** Timestamp and value, 8 bytes each, in arrays grown by half: on average a third unused. */
+  /**
+   * A numeric point before it is packed, and what a string or array point holds besides its own:
+   * timestamp and value, 8 bytes each, in arrays grown by half. A packed point takes at most about
+   * this (19-20 bytes in an array grown by a quarter), so batches are admitted by it.
+   */
   public static final long NUMERIC_POINT = 24;
   /** A String object with its byte array, before the characters. */
   static final long STRING_OVERHEAD = 56;

@@ -30,9 +30,11 @@ final class SeriesBuffer {
   /**
    * Bytes a drained numeric buffer keeps its array of at most, to start again with (else one as
    * large as its last chunk filled, up to this); a new one starts with none, as most of a fleet's
-   * series send a few points at a time.
+   * series send a few points at a time. A series that sends steadily fills a chunk about as large
+   * as its last one: kept whole, its array does not grow again, where each growth left the old
+   * array, promoted by then, to the collector's old generation.
    */
-  static final int RESTART_PACKED_BYTES = 512;
+  static final int RESTART_PACKED_BYTES = 4096;
 
   /** Guards this buffer, and every other buffer of the same stripe. */
   final Object lock;
@@ -41,8 +43,16 @@ final class SeriesBuffer {
   private PackedPoints packed;
   /** String and array points; null for numeric ones. */
   private Points points;
-  /** Memory of the buffered points, as {@link BufferMemory#pointBytes} counts it. */
+  /**
+   * Memory of the buffered points: numeric ones' packed array as far as it grew beyond {@link
+   * #keptBytes}, strings and arrays as {@link BufferMemory#pointBytes} counts them.
+   */
   private long pointBytes;
+  /**
+   * The packed array a drained numeric buffer kept to start again with: memory of the series
+   * rather than of its points, as writing the buffer out cannot free it.
+   */
+  private long keptBytes;
   private long firstArrivalNanos;
   private long lastActivityNanos;
   /** The oldest write-ahead-log segment holding one of these points. */
@@ -72,8 +82,8 @@ final class SeriesBuffer {
   }
 
   /**
-   * Notes a point's arrival and its memory; the caller then appends it to {@link #packed()} or
-   * {@link #points()}.
+   * Notes a point's arrival and its memory; the caller then appends it to {@link #packed()} (and
+   * counts it with {@link #countPacked()}, with no bytes here) or to {@link #points()}.
    */
   void arrive(long nowNanos, long segment, long bytes) {
     if (isEmpty()) {
@@ -89,8 +99,33 @@ final class SeriesBuffer {
     return pointBytes + outgoingBytes;
   }
 
+  /**
+   * Counts the packed array as it is after numeric points went in: its growth beyond what it kept,
+   * as the array holds them (a gauge's point two or three bytes), not a fixed share per point.
+   *
+   * @return the change of {@link #retainedBytes}
+   */
+  long countPacked() {
+    long before = pointBytes;
+    pointBytes = Math.max(0, packed.capacityBytes() - keptBytes);
+    return pointBytes - before;
+  }
+
+  /** The packed array kept from the last drain, part of the series' fixed memory; 0 for strings and arrays. */
+  long keptBytes() {
+    return keptBytes;
+  }
+
   boolean isFull(int maxPoints, long maxBytes) {
-    return size() >= maxPoints || pointBytes >= maxBytes;
+    return size() >= maxPoints || chunkBytes() >= maxBytes;
+  }
+
+  /**
+   * The chunk's bytes as chunk.maxBytes bounds them: numeric points as packed (at most {@link
+   * BufferMemory#NUMERIC_POINT} each, which {@link #pointsUntilFull} relies on), others as counted.
+   */
+  private long chunkBytes() {
+    return packed != null ? packed.length() : pointBytes;
   }
 
   /** Points buffered. */
@@ -103,7 +138,7 @@ final class SeriesBuffer {
    * adding point by point and checking after each would add).
    */
   int pointsUntilFull(int maxPoints, long maxBytes, long bytesEach) {
-    long byBytes = (maxBytes - pointBytes + bytesEach - 1) / bytesEach;
+    long byBytes = (maxBytes - chunkBytes() + bytesEach - 1) / bytesEach;
     return (int) Math.max(1, Math.min(maxPoints - size(), Math.min(byBytes, Integer.MAX_VALUE)));
   }
 
@@ -156,10 +191,12 @@ final class SeriesBuffer {
     Outgoing copy = null;
     if (packed != null) {
       PackedPoints taken = packed.takeAll(RESTART_PACKED_BYTES);
+      long bytes = taken.heapBytes();
       if (track) {
-        copy = new Outgoing(taken, null, pointBytes);
+        copy = new Outgoing(taken, null, bytes);
       }
-      drained = new Drained(taken, null, pointBytes, oldestSegment, firstArrivalNanos, copy);
+      drained = new Drained(taken, null, bytes, oldestSegment, firstArrivalNanos, copy);
+      keptBytes = packed.capacityBytes();
     } else {
       Points taken = points;
       // sized like the last chunk, within bounds: a buffer grows as points come, and a large
@@ -191,13 +228,14 @@ final class SeriesBuffer {
       packed = new PackedPoints(type, packed.length() + drained.packed().length(), packed.exponent());
       packed.addAll(drained.packed().unpack());
       packed.addAll(later);
+      countPacked();
     } else {
       Points merged = new Points(type, drained.points().size() + points.size());
       merged.addAll(drained.points());
       merged.addAll(points);
       points = merged;
+      pointBytes += drained.bytes();
     }
-    pointBytes += drained.bytes();
     firstArrivalNanos = drained.firstArrivalNanos();
     oldestSegment = Math.min(oldestSegment, drained.segment());
     if (drained.outgoing() != null && outgoing.remove(drained.outgoing())) {
@@ -208,13 +246,14 @@ final class SeriesBuffer {
   /**
    * The store took the chunk ({@code sent}, as {@link Drained#points} gave it); searches will see
    * it within the lag, as stored: showing the stored form until then keeps a lossy rule's output
-   * from mixing with the raw points. Packed points the store kept as they were stay packed.
+   * from mixing with the raw points. Numeric points stay packed (the copy is counted as such).
    */
   void written(Drained drained, Points sent, Points stored, long nowNanos) {
     if (drained.outgoing() != null) {
-      if (drained.outgoing().packed == null || stored != sent) {
-        drained.outgoing().packed = null;
+      if (drained.outgoing().packed == null) {
         drained.outgoing().points = stored;
+      } else if (stored != sent) {
+        drained.outgoing().packed = PackedPoints.of(stored);
       }
       drained.outgoing().written = true;
       drained.outgoing().writtenAtNanos = nowNanos;
@@ -317,10 +356,11 @@ final class SeriesBuffer {
   long replace(Points kept) {
     if (packed != null) {
       packed = PackedPoints.of(kept);
+      countPacked();
     } else {
       points = kept;
+      pointBytes = BufferMemory.pointBytes(kept);
     }
-    pointBytes = BufferMemory.pointBytes(kept);
     if (!kept.isEmpty()) {
       return NO_SEGMENT;
     }

@@ -139,6 +139,12 @@ public final class SeriesBuffers implements LiveSeries {
     }
   }
 
+  /** A series' buffer with every staged point in it, or null (tests look at what it counts). */
+  SeriesBuffer bufferOf(SeriesKey key) {
+    settleAll();
+    return buffers.get(key);
+  }
+
   /** The lock stripes (tests hold one to see a batch pass over it). */
   BufferLocks locks() {
     return locks;
@@ -316,6 +322,7 @@ public final class SeriesBuffers implements LiveSeries {
         handle.buffer = last;
       }
     }
+    settling.count(); // from a point's share to what the packed arrays grew by
     tally.adoptFull(settling);
     ledger.unpin(staged.segment()); // the buffers pin it now
     staged.clear();
@@ -458,6 +465,8 @@ public final class SeriesBuffers implements LiveSeries {
 
     void count() {
       if (counted) {
+        // staged numeric points were counted at the budget's share each; now as their arrays hold them
+        totals.addMemory(bytes - points * BufferMemory.NUMERIC_POINT);
         points = 0;
         bytes = 0;
         return;
@@ -493,17 +502,16 @@ public final class SeriesBuffers implements LiveSeries {
     long bytes = 0;
     boolean numeric = buffer.packed() != null;
     if (numeric) {
-      // numeric points cost the same each: the run's share counted at once, its room made at
-      // once, then a plain copy (per point, this bookkeeping was a fifth of the stream's path)
+      // the run's room made at once, then a plain copy, then the packed array counted as it grew
+      // (per point, this bookkeeping was a fifth of the stream's path)
       int take = to - next;
       if (cutting) {
         take = Math.min(take, buffer.pointsUntilFull(maxPoints, maxBytes, BufferMemory.NUMERIC_POINT));
       }
-      long runBytes = take * BufferMemory.NUMERIC_POINT;
-      buffer.arrive(now, segment, runBytes); // before the append: it looks at emptiness
+      buffer.arrive(now, segment, 0); // before the append: it looks at emptiness
       run.appendNumeric(buffer.packed(), order, next, next + take);
       next += take;
-      bytes += runBytes;
+      bytes += buffer.countPacked();
     }
     Points points = buffer.points();
     while (!numeric && next < to) { // strings and arrays: each point its own cost
@@ -595,9 +603,21 @@ public final class SeriesBuffers implements LiveSeries {
     });
   }
 
-  /** Writes every buffer whose oldest point arrived at least chunk.maxAge ago. */
+  /** Writes every buffer whose oldest point arrived at least its series' {@link #maxAgeOf} ago. */
   public void flushOld() throws IOException {
     flush(false);
+  }
+
+  /**
+   * The age at which a series' buffer is written: between half of chunk.maxAge and all of it, by a
+   * share fixed per series. A fleet's agents start together: at one age for all, each round of
+   * chunk.maxAge wrote every series at once (180,000 records in one flush), and their next chunks
+   * started together again.
+   */
+  long maxAgeOf(SeriesKey key) {
+    int mixed = key.hashCode() * 0x9E3779B9; // the key's hash spread over all bits
+    double share = (mixed >>> 16) / 65536.0;
+    return maxAgeNanos - (long) (maxAgeNanos / 2 * share);
   }
 
   /**
@@ -672,7 +692,7 @@ public final class SeriesBuffers implements LiveSeries {
         long before = buffer.retainedBytes();
         buffer.forgetSearchable(searchLagNanos, now); // the flusher's rounds keep the copies short-lived
         totals.addMemory(buffer.retainedBytes() - before);
-        if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeNanos, now)) {
+        if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeOf(entry.getKey()), now)) {
           drained = takeOut(entry.getKey(), buffer);
         } else {
           unsearchable.follow(entry.getKey(), buffer);
@@ -708,7 +728,7 @@ public final class SeriesBuffers implements LiveSeries {
   private void release(SeriesKey key, SeriesBuffer buffer) {
     buffer.retire();
     if (buffers.remove(key, buffer)) {
-      totals.addSeries(-BufferMemory.series(key));
+      totals.addSeries(-BufferMemory.series(key) - buffer.keptBytes());
     }
   }
 
@@ -723,7 +743,9 @@ public final class SeriesBuffers implements LiveSeries {
    */
   private SeriesBuffer.Drained takeOut(SeriesKey key, SeriesBuffer buffer) {
     long before = buffer.retainedBytes();
+    long keptBefore = buffer.keptBytes();
     SeriesBuffer.Drained drained = buffer.drain(tracking, clock.getAsLong());
+    totals.addSeries(buffer.keptBytes() - keptBefore);
     totals.addMemory(buffer.retainedBytes() - before + drained.bytes());
     unsearchable.follow(key, buffer);
     return drained;

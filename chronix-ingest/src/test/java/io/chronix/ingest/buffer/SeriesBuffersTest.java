@@ -6,10 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.chronix.core.codec.PackedPoints;
 import io.chronix.core.live.LiveSeries;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.core.series.ValueType;
 import io.chronix.ingest.pipeline.PointBatch;
 import io.chronix.ingest.wal.SegmentLedger;
 import java.io.IOException;
@@ -33,6 +35,16 @@ class SeriesBuffersTest {
 
   private SeriesBuffers buffers(int maxPoints, long maxBytes, Duration maxAge) {
     return new SeriesBuffers(maxPoints, maxBytes, maxAge, this::sink, clock::get, Runnable::run, ledger);
+  }
+
+  /** What the given series hold as their buffers count it: keys, kept arrays, points and copies. */
+  private static long held(SeriesBuffers buffers, SeriesKey... keys) {
+    long bytes = 0;
+    for (SeriesKey key : keys) {
+      SeriesBuffer buffer = buffers.bufferOf(key);
+      bytes += BufferMemory.series(key) + buffer.keptBytes() + buffer.retainedBytes();
+    }
+    return bytes;
   }
 
   private Points sink(SeriesKey key, Points points) throws IOException {
@@ -82,8 +94,8 @@ class SeriesBuffersTest {
     assertEquals(byPoint.bufferedPoints(), byBatch.bufferedPoints());
     byBatch.flushAll();
     assertEquals(0, byBatch.bufferedPoints());
-    assertEquals(BufferMemory.series(CPU) + BufferMemory.series(MEM), byBatch.memoryBytes(),
-        "only the two series' buffers are left");
+    assertEquals(held(byBatch, CPU, MEM), byBatch.memoryBytes(), "only the two series' buffers are left");
+    assertEquals(byBatch.seriesBytes(), byBatch.memoryBytes(), "keys and the arrays their buffers kept");
   }
 
   /**
@@ -202,10 +214,12 @@ class SeriesBuffersTest {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
     buffers.add(CPU, 1, 1); // a buffer, pinning nothing
     assertEquals(SegmentLedger.NONE, ledger.oldestPinned());
+    long one = buffers.memoryBytes();
     PointBatch single = new PointBatch();
     single.accept(CPU, 3, 30);
     buffers.addAll(single, 6, buffers.resolve(single));
     assertEquals(2, buffers.bufferedPoints());
+    assertEquals(one + BufferMemory.NUMERIC_POINT, buffers.memoryBytes(), "staged: a point's share until packed");
     assertEquals(6, ledger.oldestPinned(), "the staged point's segment");
     PointBatch again = new PointBatch();
     again.accept(CPU, 2, 20);
@@ -223,7 +237,8 @@ class SeriesBuffersTest {
     assertEquals(List.of(1L, 3L, 2L, 10L, 11L, 12L, 13L, 14L, 15L), order, "arrival order");
     assertEquals(30.0, seen.value(1));
     assertEquals(9, buffers.bufferedPoints());
-    assertEquals(BufferMemory.series(CPU) + 9 * BufferMemory.NUMERIC_POINT, buffers.memoryBytes());
+    assertEquals(held(buffers, CPU), buffers.memoryBytes(), "settled: as the packed array holds them");
+    assertTrue(buffers.memoryBytes() < BufferMemory.series(CPU) + 9 * BufferMemory.NUMERIC_POINT);
     assertEquals(6, ledger.oldestPinned(), "now the buffer's pin");
     buffers.flushAll();
     buffers.commit(() -> {});
@@ -301,11 +316,11 @@ class SeriesBuffersTest {
       batch.accept(CPU, i, i);
       batch.acceptLong(count, i, 1000L + i);
     }
-    // 2.5 points' worth: full after the third point
-    SeriesBuffers byBatch = buffers(1000, 5 * BufferMemory.NUMERIC_POINT / 2, Duration.ofHours(1));
+    // six packed bytes: full after the third point of each (two or three bytes the first, two each after)
+    SeriesBuffers byBatch = buffers(1000, 6, Duration.ofHours(1));
     byBatch.addAll(batch, SeriesBuffer.NO_SEGMENT);
     assertEquals(List.of("count:3", "count:3", "cpu:3", "cpu:3"), written.stream().sorted().toList());
-    SeriesBuffers byPoint = buffers(1000, 5 * BufferMemory.NUMERIC_POINT / 2, Duration.ofHours(1));
+    SeriesBuffers byPoint = buffers(1000, 6, Duration.ofHours(1));
     for (int i = 0; i < batch.size(); i++) {
       if (batch.key(i).equals(count)) {
         byPoint.addLong(count, batch.timestamp(i), batch.longValue(i), SeriesBuffer.NO_SEGMENT);
@@ -367,7 +382,7 @@ class SeriesBuffersTest {
 
   @Test
   void byteLimitCutsToo() throws IOException {
-    SeriesBuffers buffers = buffers(1000, 4 * BufferMemory.NUMERIC_POINT, Duration.ofHours(1));
+    SeriesBuffers buffers = buffers(1000, 8, Duration.ofHours(1)); // four points packed, two bytes each
     for (int i = 0; i < 4; i++) {
       buffers.add(CPU, i, i);
     }
@@ -375,19 +390,44 @@ class SeriesBuffersTest {
   }
 
   @Test
-  void oldBuffersAreWrittenByAge() throws IOException {
+  void oldBuffersAreWrittenAtTheirSeriesAge() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofSeconds(10));
+    long cpuAge = buffers.maxAgeOf(CPU);
+    long memAge = buffers.maxAgeOf(MEM);
+    assertTrue(cpuAge < memAge, cpuAge + " " + memAge); // the keys' shares, fixed by their hashes
     buffers.add(CPU, 1, 1);
-    clock.set(Duration.ofSeconds(5).toNanos());
     buffers.add(MEM, 1, 1);
+    clock.set(cpuAge - 1);
     buffers.flushOld();
     assertEquals(List.of(), written);
-    clock.set(Duration.ofSeconds(11).toNanos());
+    clock.set(cpuAge);
     buffers.flushOld();
     assertEquals(List.of("cpu:1"), written);
-    clock.set(Duration.ofSeconds(16).toNanos());
+    clock.set(memAge - 1);
+    buffers.flushOld();
+    assertEquals(List.of("cpu:1"), written);
+    clock.set(memAge);
     buffers.flushOld();
     assertEquals(List.of("cpu:1", "mem:1"), written);
+  }
+
+  /**
+   * A fleet's series start together: written at one age, every round of chunk.maxAge took them all
+   * at once and their next chunks started together again.
+   */
+  @Test
+  void seriesThatStartTogetherAreWrittenApartWithinChunkMaxAge() {
+    long maxAge = Duration.ofMinutes(10).toNanos();
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofNanos(maxAge));
+    int[] tenths = new int[10];
+    for (int i = 0; i < 10_000; i++) {
+      long age = buffers.maxAgeOf(SeriesKey.metric("cpu", Map.of("host", "h" + i, "dc", "dc" + i % 3)));
+      assertTrue(age > maxAge / 2 && age <= maxAge, "between half of chunk.maxAge and all of it: " + age);
+      tenths[(int) ((age - maxAge / 2 - 1) * 10 / (maxAge / 2))]++;
+    }
+    for (int tenth : tenths) {
+      assertTrue(tenth > 800 && tenth < 1200, java.util.Arrays.toString(tenths));
+    }
   }
 
   @Test
@@ -424,7 +464,7 @@ class SeriesBuffersTest {
 
   @Test
   void underPressureTheOldestBuffersAreWrittenFirstUntilBelowTheTarget() throws IOException {
-    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesBuffers buffers = buffers(100_000, Long.MAX_VALUE, Duration.ofHours(1));
     SeriesKey disk = SeriesKey.metric("disk", Map.of("host", "a"));
     clock.set(1);
     buffers.add(MEM, 1, 1);
@@ -432,21 +472,25 @@ class SeriesBuffersTest {
     buffers.add(CPU, 1, 1);
     clock.set(3);
     buffers.add(disk, 1, 1);
-    for (int i = 2; i <= 10; i++) { // later points do not make a buffer younger
+    for (int i = 2; i <= 10_000; i++) { // later points do not make a buffer younger
       buffers.add(MEM, i, i);
       buffers.add(CPU, i, i);
       buffers.add(disk, i, i);
     }
     long series = BufferMemory.series(CPU) + BufferMemory.series(MEM) + BufferMemory.series(disk);
+    long each = held(buffers, disk) - BufferMemory.series(disk); // the three hold the same points alike
+    assertTrue(each > SeriesBuffer.RESTART_PACKED_BYTES, "a drain frees what the buffer does not keep: " + each);
     assertEquals(0, buffers.flushOldest(buffers.memoryBytes()), "nothing to do at or below the target");
     assertEquals(List.of(), written);
 
-    assertEquals(2, buffers.flushOldest(series + 10 * BufferMemory.NUMERIC_POINT));
-    assertEquals(List.of("mem:10", "cpu:10"), written, "oldest first, and no more than needed");
-    assertEquals(series + 10 * BufferMemory.NUMERIC_POINT, buffers.memoryBytes());
+    long afterTwo = series + 2 * SeriesBuffer.RESTART_PACKED_BYTES + each;
+    assertEquals(2, buffers.flushOldest(afterTwo));
+    assertEquals(List.of("mem:10000", "cpu:10000"), written, "oldest first, and no more than needed");
+    assertEquals(afterTwo, buffers.memoryBytes());
+    assertEquals(series + 2 * SeriesBuffer.RESTART_PACKED_BYTES, buffers.seriesBytes(), "kept arrays no write frees");
 
     assertEquals(1, buffers.flushOldest(0), "a target below the series' own memory writes everything");
-    assertEquals(List.of("mem:10", "cpu:10", "disk:10"), written);
+    assertEquals(List.of("mem:10000", "cpu:10000", "disk:10000"), written);
     assertEquals(0, buffers.flushOldest(0), "then there is nothing left to write");
   }
 
@@ -455,23 +499,30 @@ class SeriesBuffersTest {
     // the server tracks outgoing chunks for live queries: a chunk's copy stays counted until
     // searches see it, so a flush that counted only unwritten chunks as leaving found no room
     // made and wrote every buffer, and records came out a few points long
-    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    SeriesBuffers buffers = buffers(100_000, Long.MAX_VALUE, Duration.ofHours(1));
     buffers.trackOutgoing(Duration.ofSeconds(3));
     List<SeriesKey> keys = new java.util.ArrayList<>();
     for (int s = 0; s < 10; s++) {
       SeriesKey key = SeriesKey.metric("m" + s, Map.of("host", "a"));
       keys.add(key);
       clock.set(s + 1);
-      for (int i = 0; i < 10; i++) {
+      for (int i = 0; i < 10_000; i++) {
         buffers.add(key, i, i);
       }
     }
+    PackedPoints alike = new PackedPoints(ValueType.DOUBLE);
+    for (int i = 0; i < 10_000; i++) {
+      alike.add(i, i);
+    }
+    long copy = alike.takeAll(0).heapBytes(); // a chunk's exact copy
+    long each = held(buffers, keys.get(0)) - BufferMemory.series(keys.get(0));
     long fixed = keys.stream().mapToLong(BufferMemory::series).sum();
-    long target = fixed + 60 * BufferMemory.NUMERIC_POINT; // room for 6 of the 10 buffers
+    long kept = 4 * SeriesBuffer.RESTART_PACKED_BYTES;
+    long target = fixed + kept + 6 * each; // room for 6 of the 10 buffers and what 4 drained ones keep
 
     assertEquals(4, buffers.flushOldest(target), "the four oldest make the room");
-    assertEquals(List.of("m0:10", "m1:10", "m2:10", "m3:10"), written);
-    assertEquals(target + 40 * BufferMemory.NUMERIC_POINT, buffers.memoryBytes(),
+    assertEquals(List.of("m0:10000", "m1:10000", "m2:10000", "m3:10000"), written);
+    assertEquals(target + 4 * copy, buffers.memoryBytes(),
         "their copies stay counted while searches may miss the records");
 
     clock.addAndGet(Duration.ofSeconds(3).toNanos());
@@ -479,7 +530,7 @@ class SeriesBuffersTest {
     assertEquals(target, buffers.memoryBytes());
     assertEquals(0, buffers.flushOldest(target), "the room is there now");
 
-    assertEquals(fixed, buffers.seriesBytes(), "the part no write frees: the ten series");
+    assertEquals(fixed + kept, buffers.seriesBytes(), "the part no write frees: the ten series, four kept arrays");
     buffers.flushAll();
     clock.addAndGet(Duration.ofSeconds(3).toNanos());
     buffers.flushOld();
@@ -498,10 +549,12 @@ class SeriesBuffersTest {
       buffers.addText(log, i, line, SeriesBuffer.NO_SEGMENT);
     }
     long series = BufferMemory.series(CPU) + BufferMemory.series(log);
-    assertEquals(series + 10 * BufferMemory.NUMERIC_POINT + 10 * BufferMemory.textPoint(line), buffers.memoryBytes());
+    assertEquals(held(buffers, CPU) + BufferMemory.series(log) + 10 * BufferMemory.textPoint(line), buffers.memoryBytes());
+    assertTrue(held(buffers, CPU) - BufferMemory.series(CPU) < 10 * BufferMemory.NUMERIC_POINT, "packed");
     assertTrue(BufferMemory.textPoint(line) > 4000, "a 2,000-character string costs its characters");
     buffers.flushAll();
-    assertEquals(series, buffers.memoryBytes(), "written points leave the budget, the series stay");
+    assertEquals(series + buffers.bufferOf(CPU).keptBytes(), buffers.memoryBytes(),
+        "written points leave the budget; the series stay, with the array cpu's buffer kept");
   }
 
   @Test
@@ -518,7 +571,7 @@ class SeriesBuffersTest {
     buffers.flushOld();
     assertEquals(1, buffers.activeSeries(), "cpu idle for 11 s is let go, mem (5 s) stays");
     assertFalse(buffers.isActive(CPU));
-    assertEquals(BufferMemory.series(MEM), buffers.memoryBytes());
+    assertEquals(held(buffers, MEM), buffers.memoryBytes());
     buffers.add(CPU, 3, 3);
     assertEquals(2, buffers.activeSeries());
     buffers.flushAll();
@@ -549,8 +602,7 @@ class SeriesBuffersTest {
     buffers.addAll(batch, SeriesBuffer.NO_SEGMENT, resolved);
     assertTrue(buffers.isActive(CPU));
     assertEquals(2, buffers.bufferedPoints());
-    assertEquals(BufferMemory.series(CPU) + BufferMemory.series(MEM) + 2 * BufferMemory.NUMERIC_POINT,
-        buffers.memoryBytes());
+    assertEquals(held(buffers, CPU, MEM), buffers.memoryBytes());
     Map<SeriesKey, Points> left = snapshotOf(buffers);
     assertEquals(2L, left.get(CPU).timestamp(0));
     assertEquals(2L, left.get(MEM).timestamp(0));
@@ -670,7 +722,7 @@ class SeriesBuffersTest {
     buffers.releaseEmpty();
     assertFalse(buffers.isActive(CPU));
     assertTrue(buffers.isActive(MEM), "a buffer with points stays");
-    assertEquals(BufferMemory.series(MEM) + BufferMemory.NUMERIC_POINT, buffers.memoryBytes());
+    assertEquals(held(buffers, MEM), buffers.memoryBytes(), "cpu's key and kept array went with it");
   }
 
   @Test
