@@ -62,7 +62,10 @@ public final class BufferMemory {
         + attributes * ATTRIBUTE_ENTRY;
   }
 
-  /** The memory of some points, as buffers count it. */
+  /**
+   * The memory of string or array points as buffers count it; numeric points at their share before
+   * packing (a buffer counts its packed array instead).
+   */
   static long pointBytes(Points points) {
     if (points.type() == ValueType.ARRAY) {
       long bytes = 0;
