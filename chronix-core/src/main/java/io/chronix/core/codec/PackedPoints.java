@@ -257,7 +257,6 @@ public final class PackedPoints {
     target.addAll(unpack());
   }
 
-
   private void unpackInto(long[] timestamps, long[] longs, double[] values) {
     ByteReader in = new ByteReader(bytes, 0, length);
     long timestamp = 0;

@@ -62,25 +62,11 @@ public final class BufferMemory {
         + attributes * ATTRIBUTE_ENTRY;
   }
 
-  /**
-   * The memory of string or array points as buffers count it; numeric points at their share before
-   * packing (a buffer counts its packed array instead).
-   */
+  /** The memory of string or array points, as buffers count them (a numeric buffer counts its packed array). */
   static long pointBytes(Points points) {
-    if (points.type() == ValueType.ARRAY) {
-      long bytes = 0;
-      for (int i = 0; i < points.size(); i++) {
-        bytes += arrayPoint(points.array(i).length);
-      }
-      return bytes;
-    }
-    if (points.type() != ValueType.STRING) {
-      return NUMERIC_POINT * points.size();
-    }
-    // string series: each point with its own characters
     long bytes = 0;
     for (int i = 0; i < points.size(); i++) {
-      bytes += textPoint(points.text(i));
+      bytes += points.type() == ValueType.ARRAY ? arrayPoint(points.array(i).length) : textPoint(points.text(i));
     }
     return bytes;
   }
