@@ -23,6 +23,7 @@ import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.util.ClientUtils;
 import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.SolrInputDocument;
 import org.apache.solr.common.params.CursorMarkParams;
 
@@ -38,6 +39,15 @@ public final class Compactor {
   private static final int PAGE = 1000;
   /** Small records of one series merged in one go: bounds the records (and points) held at once. */
   private static final int MAX_GROUP = 1000;
+  /**
+   * Records asked for at first beside a group's own that overlap it; where more overlap, they are
+   * asked for again, all of them. Solr's collector fills a queue as long as the rows asked for
+   * before it collects anything: asked for 100,000 rows, each series cost 2.4 MB of garbage, and
+   * compacting a fleet's series was a quarter of what its server allocated (docs/benchmarks.md).
+   */
+  static final int OVERLAP_SLACK = 16;
+  /** Overlapping records merged with a group at most. */
+  private static final int MAX_OVERLAPPING = 100_000;
 
   private final SolrClient client;
   private final String collection;
@@ -172,12 +182,7 @@ public final class Compactor {
       to = Math.max(to, ((Number) document.getFirstValue(RecordFields.END)).longValue());
     }
     // records overlapping the small ones join in: their points may be duplicates to fold away
-    SolrQuery overlapping = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(prefix) + "*")
-        .addFilterQuery(RecordFields.END + ":[" + from + " TO *]")
-        .addFilterQuery(RecordFields.START + ":[* TO " + to + "]")
-        .setFields("*", RecordFields.VERSION, RecordFields.WRITE_ORDER)
-        .setRows(100_000);
-    List<SolrDocument> records = new ArrayList<>(query(overlapping).getResults());
+    List<SolrDocument> records = overlapping(prefix, from, to, small.size());
     if (records.size() < 2) {
       return new int[] {0, 0};
     }
@@ -221,6 +226,20 @@ public final class Compactor {
       throw new IOException("compacting " + key + " failed: " + e.getMessage(), e);
     }
     return new int[] {records.size(), merged.size()};
+  }
+
+  /** The series' records that overlap the span from {@code from} to {@code to}, whole. */
+  private List<SolrDocument> overlapping(String prefix, long from, long to, int small) throws IOException {
+    SolrQuery query = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(prefix) + "*")
+        .addFilterQuery(RecordFields.END + ":[" + from + " TO *]")
+        .addFilterQuery(RecordFields.START + ":[* TO " + to + "]")
+        .setFields("*", RecordFields.VERSION, RecordFields.WRITE_ORDER)
+        .setRows(small + OVERLAP_SLACK);
+    SolrDocumentList found = query(query).getResults();
+    if (found.getNumFound() > found.size()) {
+      found = query(query.setRows((int) Math.min(found.getNumFound(), MAX_OVERLAPPING))).getResults();
+    }
+    return new ArrayList<>(found);
   }
 
   private static long writeOrder(SolrDocument record) {

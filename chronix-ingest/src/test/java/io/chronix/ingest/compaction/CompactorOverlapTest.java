@@ -1,0 +1,101 @@
+package io.chronix.ingest.compaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.chronix.core.codec.ChunkCodec;
+import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.common.SolrDocument;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Compaction asks Solr for a few more records than a group's own that overlap it, and asks again
+ * where more overlap: two small records inside the span of more full records than the first
+ * answer holds still end up merged with all of them, every point kept once and no two records
+ * overlapping.
+ */
+class CompactorOverlapTest {
+
+  private static final long BASE = 1_700_000_000_000L;
+  /** Full records, each with every 22nd point of one span: all overlap one another. */
+  private static final int FULL = Compactor.OVERLAP_SLACK + 6;
+  private static final int FULL_POINTS = 60;
+
+  @TempDir Path dataDir;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @Test
+  void smallRecordsMergeWithEveryRecordThatOverlapsThem() throws Exception {
+    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("solr.openAdminHandlers", "true") // the compactor under test writes through Solr's update handler
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start();
+        Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+      for (int k = 0; k < FULL; k++) {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < FULL_POINTS; i++) {
+          lines.append(line(k + FULL * i, 10L * (k + FULL * i)));
+        }
+        writeRecord(server, lines.toString());
+      }
+      for (int offset : new int[] {5, 7}) {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+          lines.append(line(-1, 10L * FULL * i * 10 + offset));
+        }
+        writeRecord(server, lines.toString());
+      }
+      assertEquals(FULL + 2, records(solr).size());
+
+      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless()).compact();
+
+      int points = FULL * FULL_POINTS + 10;
+      assertEquals(FULL + 2, result.recordsRead(), "the small records and every record overlapping them");
+      List<SolrDocument> after = records(solr);
+      assertEquals((points + 99) / 100, after.size(), "full records of 100 points, and the rest");
+      after.sort(Comparator.comparingLong(record -> number(record, "start")));
+      long sum = 0;
+      for (int i = 0; i < after.size(); i++) {
+        sum += number(after.get(i), "count");
+        if (i > 0) {
+          assertTrue(number(after.get(i), "start") > number(after.get(i - 1), "end"), "records " + (i - 1) + " and " + i + " overlap");
+        }
+      }
+      assertEquals(points, sum, "every point kept once");
+    }
+  }
+
+  private static String line(int value, long offsetMillis) {
+    return "overlap value=" + value + " " + (BASE + offsetMillis) + "\n";
+  }
+
+  private void writeRecord(ChronixServer server, String lines) throws Exception {
+    assertEquals(204, post(server.baseUrl() + "/write?precision=ms", lines));
+    assertEquals(204, post(server.baseUrl() + "/flush", ""));
+  }
+
+  private int post(String url, String body) throws Exception {
+    return http.send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.discarding()).statusCode();
+  }
+
+  private static List<SolrDocument> records(Http2SolrClient solr) throws Exception {
+    return new ArrayList<>(solr.query("chronix", new SolrQuery("name:overlap").setFields("start", "end", "count")
+        .setRows(1000)).getResults());
+  }
+
+  private static long number(SolrDocument record, String field) {
+    return ((Number) record.getFirstValue(field)).longValue();
+  }
+}
