@@ -42,8 +42,8 @@ public final class Compactor {
   /**
    * Records asked for at first beside a group's own that overlap it; where more overlap, they are
    * asked for again, all of them. Solr's collector fills a queue as long as the rows asked for
-   * before it collects anything: asked for 100,000 rows, each series cost 2.4 MB of garbage, and
-   * compacting a fleet's series was a quarter of what its server allocated (docs/benchmarks.md).
+   * before it collects anything: asked for 100,000 rows, each series compacted cost 2.4 MB of
+   * garbage, a seventh of all that a fleet's server allocated (docs/benchmarks.md).
    */
   static final int OVERLAP_SLACK = 16;
   /** Overlapping records merged with a group at most. */
@@ -104,12 +104,12 @@ public final class Compactor {
    */
   public synchronized Result compact() throws IOException {
     SolrQuery query = new SolrQuery(RecordFields.COUNT + ":[* TO " + (smallBelow - 1) + "]")
-        .setFields(RecordFields.ID)
+        .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
         .setRows(page)
         .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
     Run run = new Run();
     String series = null;
-    List<String> group = new ArrayList<>();
+    Group group = new Group();
     String cursor = CursorMarkParams.CURSOR_MARK_START;
     while (true) {
       query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
@@ -117,12 +117,12 @@ public final class Compactor {
       for (SolrDocument document : response.getResults()) {
         String id = (String) document.getFirstValue(RecordFields.ID);
         String prefix = RecordSchema.seriesIdOf(id) + '-';
-        if (!prefix.equals(series) || group.size() >= maxGroup) {
+        if (!prefix.equals(series) || group.records >= maxGroup) {
           run.compact(series, group);
-          group = new ArrayList<>();
+          group = new Group();
           series = prefix;
         }
-        group.add(id);
+        group.add(document);
       }
       if (cursor.equals(response.getNextCursorMark())) {
         break;
@@ -159,11 +159,11 @@ public final class Compactor {
     /** The earliest point of the records rewritten (epoch milliseconds). */
     long from = Long.MAX_VALUE;
 
-    void compact(String prefix, List<String> smallIds) throws IOException {
-      if (smallIds.size() < 2) {
+    void compact(String prefix, Group group) throws IOException {
+      if (group.records < 2) {
         return;
       }
-      int[] counts = compactSeries(prefix, smallIds, this);
+      int[] counts = compactSeries(prefix, group, this);
       if (!prefix.equals(lastSeries)) {
         series++;
         lastSeries = prefix;
@@ -173,16 +173,26 @@ public final class Compactor {
     }
   }
 
-  private int[] compactSeries(String prefix, List<String> smallIds, Run run) throws IOException {
-    List<SolrDocument> small = byIds(smallIds);
+  /**
+   * Small records of one series, counted, with the span of their points as the page that listed
+   * them said: read with their ids, the span costs no query of its own (one was a fifth of a
+   * fleet's compaction).
+   */
+  private static final class Group {
+    int records;
     long from = Long.MAX_VALUE;
     long to = Long.MIN_VALUE;
-    for (SolrDocument document : small) {
-      from = Math.min(from, ((Number) document.getFirstValue(RecordFields.START)).longValue());
-      to = Math.max(to, ((Number) document.getFirstValue(RecordFields.END)).longValue());
+
+    void add(SolrDocument record) {
+      records++;
+      from = Math.min(from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
+      to = Math.max(to, ((Number) record.getFirstValue(RecordFields.END)).longValue());
     }
+  }
+
+  private int[] compactSeries(String prefix, Group group, Run run) throws IOException {
     // records overlapping the small ones join in: their points may be duplicates to fold away
-    List<SolrDocument> records = overlapping(prefix, from, to, small.size());
+    List<SolrDocument> records = overlapping(prefix, group.from, group.to, group.records);
     if (records.size() < 2) {
       return new int[] {0, 0};
     }
@@ -245,13 +255,6 @@ public final class Compactor {
   private static long writeOrder(SolrDocument record) {
     return RecordSchema.writeOrder((Number) record.getFirstValue(RecordFields.WRITE_ORDER),
         (Number) record.getFirstValue(RecordFields.VERSION), 0);
-  }
-
-  private List<SolrDocument> byIds(List<String> ids) throws IOException {
-    SolrQuery query = new SolrQuery("{!terms f=" + RecordFields.ID + "}" + String.join(",", ids))
-        .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
-        .setRows(ids.size());
-    return query(query).getResults();
   }
 
   private QueryResponse query(SolrQuery query) throws IOException {
