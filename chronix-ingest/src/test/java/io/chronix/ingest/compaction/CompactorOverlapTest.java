@@ -4,12 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.core.codec.ChunkCodec;
+import io.chronix.core.record.RecordFields;
 import io.chronix.ingest.ChronixServer;
-import io.chronix.ingest.config.ServerConfig;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,27 +30,24 @@ class CompactorOverlapTest {
   private static final int FULL_POINTS = 60;
 
   @TempDir Path dataDir;
-  private final HttpClient http = HttpClient.newHttpClient();
 
   @Test
   void smallRecordsMergeWithEveryRecordThatOverlapsThem() throws Exception {
-    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
-        .with("solr.openAdminHandlers", "true") // the compactor under test writes through Solr's update handler
-        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start();
+    try (ChronixServer server = CompactionServer.start(dataDir);
         Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
       for (int k = 0; k < FULL; k++) {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < FULL_POINTS; i++) {
           lines.append(line(k + FULL * i, 10L * (k + FULL * i)));
         }
-        writeRecord(server, lines.toString());
+        CompactionServer.writeRecords(server, "ms", lines.toString());
       }
       for (int offset : new int[] {5, 7}) {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < 5; i++) {
           lines.append(line(-1, 10L * FULL * i * 10 + offset));
         }
-        writeRecord(server, lines.toString());
+        CompactionServer.writeRecords(server, "ms", lines.toString());
       }
       assertEquals(FULL + 2, records(solr).size());
 
@@ -64,12 +57,13 @@ class CompactorOverlapTest {
       assertEquals(FULL + 2, result.recordsRead(), "the small records and every record overlapping them");
       List<SolrDocument> after = records(solr);
       assertEquals((points + 99) / 100, after.size(), "full records of 100 points, and the rest");
-      after.sort(Comparator.comparingLong(record -> number(record, "start")));
+      after.sort(Comparator.comparingLong(record -> number(record, RecordFields.START)));
       long sum = 0;
       for (int i = 0; i < after.size(); i++) {
-        sum += number(after.get(i), "count");
+        sum += number(after.get(i), RecordFields.COUNT);
         if (i > 0) {
-          assertTrue(number(after.get(i), "start") > number(after.get(i - 1), "end"), "records " + (i - 1) + " and " + i + " overlap");
+          assertTrue(number(after.get(i), RecordFields.START) > number(after.get(i - 1), RecordFields.END),
+              "records " + (i - 1) + " and " + i + " overlap");
         }
       }
       assertEquals(points, sum, "every point kept once");
@@ -80,18 +74,8 @@ class CompactorOverlapTest {
     return "overlap value=" + value + " " + (BASE + offsetMillis) + "\n";
   }
 
-  private void writeRecord(ChronixServer server, String lines) throws Exception {
-    assertEquals(204, post(server.baseUrl() + "/write?precision=ms", lines));
-    assertEquals(204, post(server.baseUrl() + "/flush", ""));
-  }
-
-  private int post(String url, String body) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.discarding()).statusCode();
-  }
-
   private static List<SolrDocument> records(Http2SolrClient solr) throws Exception {
-    return new ArrayList<>(solr.query("chronix", new SolrQuery("name:overlap").setFields("start", "end", "count")
+    return new ArrayList<>(solr.query("chronix", new SolrQuery("name:overlap").setFields(RecordFields.START, RecordFields.END, RecordFields.COUNT)
         .setRows(1000)).getResults());
   }
 

@@ -5,11 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.ingest.ChronixServer;
-import io.chronix.ingest.config.ServerConfig;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import org.apache.solr.client.solrj.impl.Http2SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
@@ -25,18 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 class CompactorPagingTest {
 
   @TempDir Path dataDir;
-  private final HttpClient http = HttpClient.newHttpClient();
-
-  private int post(String url, String body) throws Exception {
-    return http.send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-        HttpResponse.BodyHandlers.discarding()).statusCode();
-  }
 
   @Test
   void smallPagesAndGroupsCompactEverySeriesCompletely() throws Exception {
-    try (ChronixServer server = new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
-        .with("solr.openAdminHandlers", "true") // the compactor under test writes through Solr's update handler
-        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start();
+    try (ChronixServer server = CompactionServer.start(dataDir);
         Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
       for (int flush = 0; flush < 7; flush++) {
         StringBuilder lines = new StringBuilder();
@@ -46,8 +33,7 @@ class CompactorPagingTest {
                 .append(1_000_000L + flush * 5 + i).append('\n');
           }
         }
-        assertEquals(204, post(server.baseUrl() + "/write?precision=s", lines.toString()));
-        assertEquals(204, post(server.baseUrl() + "/flush", ""));
+        CompactionServer.writeRecords(server, "s", lines.toString());
       }
       assertEquals(21, records(solr));
 

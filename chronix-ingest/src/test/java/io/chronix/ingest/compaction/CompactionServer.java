@@ -1,0 +1,40 @@
+package io.chronix.ingest.compaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.config.ServerConfig;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+
+/**
+ * A server for tests that run a {@link Compactor} of their own against its collection: chunks of
+ * 100 points (records under 50 are small), no scheduled compaction, and Solr's update handler open
+ * to the compactor's client.
+ */
+final class CompactionServer {
+
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+  private CompactionServer() {}
+
+  static ChronixServer start(Path dataDir) throws Exception {
+    return new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
+        .with("solr.openAdminHandlers", "true") // the compactor under test writes through Solr's update handler
+        .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start();
+  }
+
+  /** Writes the lines and flushes them: one record per series. */
+  static void writeRecords(ChronixServer server, String precision, String lines) throws Exception {
+    assertEquals(204, post(server.baseUrl() + "/write?precision=" + precision, lines));
+    assertEquals(204, post(server.baseUrl() + "/flush", ""));
+  }
+
+  private static int post(String url, String body) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse.BodyHandlers.discarding()).statusCode();
+  }
+}
