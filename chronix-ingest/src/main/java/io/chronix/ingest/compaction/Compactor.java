@@ -10,16 +10,22 @@ import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
 import io.chronix.ingest.rollup.RollupStore;
+import io.chronix.ingest.solr.InProcessRequest;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.client.solrj.SolrQuery;
+import org.apache.solr.client.solrj.SolrRequest;
 import org.apache.solr.client.solrj.SolrServerException;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.client.solrj.util.ClientUtils;
 import org.apache.solr.common.SolrDocument;
@@ -36,16 +42,24 @@ import org.apache.solr.common.params.CursorMarkParams;
  */
 public final class Compactor {
 
-  private static final int PAGE = 1000;
-  /** Small records of one series merged in one go: bounds the records (and points) held at once. */
-  private static final int MAX_GROUP = 1000;
   /**
-   * Records asked for at first beside a group's own that overlap it; where more overlap, they are
-   * asked for again, all of them. Solr's collector fills a queue as long as the rows asked for
-   * before it collects anything: asked for 100,000 rows, each series compacted cost 2.4 MB of
-   * garbage, a seventh of all that a fleet's server allocated (docs/benchmarks.md).
+   * How much a run lists, reads, merges and writes at once.
+   *
+   * @param listed small records listed a page, by id and span only: every page searches all small
+   *     records again, sorted by id (with 1,000 a page, those searches were a fifth of a fleet's
+   *     compaction)
+   * @param read records read whole a query, and overlapping records listed a page
+   * @param group small records of one series merged in one go: bounds the records (and points)
+   *     held at once
+   * @param batch groups whose records are found and read together, and whose merged records one
+   *     update writes (a batch also ends at {@code group} small records): asked for and written a
+   *     series at a time, a fleet's compaction spent most of its time in the fixed costs of three
+   *     requests a series (docs/benchmarks.md)
    */
-  static final int OVERLAP_SLACK = 16;
+  record Sizes(int listed, int read, int group, int batch) {
+    static final Sizes DEFAULT = new Sizes(50_000, 1_000, 1_000, 500);
+  }
+
   /** Overlapping records merged with a group at most. */
   private static final int MAX_OVERLAPPING = 100_000;
 
@@ -53,8 +67,7 @@ public final class Compactor {
   private final String collection;
   private final Chunker chunker;
   private final int smallBelow;
-  private final int page;
-  private final int maxGroup;
+  private final Sizes sizes;
   /** Totals since the start, for /metrics: written by compact() under its lock, read without it. */
   private volatile Result totals = new Result(0, 0, 0);
   private volatile long runs;
@@ -66,7 +79,7 @@ public final class Compactor {
 
   /** Records with fewer than half a chunk's points are small. */
   public Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec) {
-    this(client, collection, chunkMaxPoints, codec, PAGE, MAX_GROUP);
+    this(client, collection, chunkMaxPoints, codec, Sizes.DEFAULT);
   }
 
   /**
@@ -84,10 +97,9 @@ public final class Compactor {
     return this;
   }
 
-  /** With the ids read per page and the small records merged at once (tests make them small). */
-  Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec, int page, int maxGroup) {
-    this.page = page;
-    this.maxGroup = maxGroup;
+  /** With other sizes (tests make them small). */
+  Compactor(SolrClient client, String collection, int chunkMaxPoints, ChunkCodec codec, Sizes sizes) {
+    this.sizes = sizes;
     this.client = client;
     this.collection = collection;
     this.chunker = new Chunker(chunkMaxPoints, codec);
@@ -98,29 +110,27 @@ public final class Compactor {
   public record Result(int series, int recordsRead, int recordsWritten) {}
 
   /**
-   * One run at a time: the schedule and {@code POST /compact} share this. Small records are read
-   * page by page in id order, which keeps each series' records together; only one series' group
-   * (at most {@code maxGroup} records) is held at a time, however many small records there are.
+   * One run at a time: the schedule and {@code POST /compact} share this. Small records are listed
+   * page by page in id order, which keeps each series' records together; groups of them (at most
+   * {@code group} records each) are merged a batch at a time, whose records are read whole some
+   * {@code read} at a time (a series' always together), however many small records there are.
    */
   public synchronized Result compact() throws IOException {
     SolrQuery query = new SolrQuery(RecordFields.COUNT + ":[* TO " + (smallBelow - 1) + "]")
         .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
-        .setRows(page)
+        .setRows(sizes.listed())
         .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
     Run run = new Run();
-    String series = null;
-    Group group = new Group();
+    Group group = null;
     String cursor = CursorMarkParams.CURSOR_MARK_START;
     while (true) {
       query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
-      QueryResponse response = query(query);
+      QueryResponse response = query(query, SolrRequest.METHOD.GET);
       for (SolrDocument document : response.getResults()) {
-        String id = (String) document.getFirstValue(RecordFields.ID);
-        String prefix = RecordSchema.seriesIdOf(id) + '-';
-        if (!prefix.equals(series) || group.records >= maxGroup) {
-          run.compact(series, group);
-          group = new Group();
-          series = prefix;
+        String prefix = RecordSchema.seriesIdOf((String) document.getFirstValue(RecordFields.ID)) + '-';
+        if (group == null || !prefix.equals(group.prefix) || group.records() >= sizes.group()) {
+          run.add(group);
+          group = new Group(prefix);
         }
         group.add(document);
       }
@@ -129,7 +139,8 @@ public final class Compactor {
       }
       cursor = response.getNextCursorMark();
     }
-    run.compact(series, group);
+    run.add(group);
+    run.mergeBatch();
     if (run.series > 0) {
       commit();
       changes.changedFrom(run.from);
@@ -150,7 +161,44 @@ public final class Compactor {
     return totals;
   }
 
-  /** The tally of one run; a series split into several groups counts once. */
+  /**
+   * Small records of one series, with the span of their points as the page that listed them said
+   * (read with their ids, the span costs no query of its own: one was a fifth of a fleet's
+   * compaction), and the records to merge with them once the batch has read them.
+   */
+  private static final class Group {
+    final String prefix;
+    final List<String> ids = new ArrayList<>();
+    /** Full records of the series that overlap the span, claimed for this group. */
+    final List<String> overlapping = new ArrayList<>();
+    long from = Long.MAX_VALUE;
+    long to = Long.MIN_VALUE;
+    final List<SolrDocument> found = new ArrayList<>();
+
+    Group(String prefix) {
+      this.prefix = prefix;
+    }
+
+    void add(SolrDocument record) {
+      ids.add((String) record.getFirstValue(RecordFields.ID));
+      from = Math.min(from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
+      to = Math.max(to, ((Number) record.getFirstValue(RecordFields.END)).longValue());
+    }
+
+    int records() {
+      return ids.size();
+    }
+
+    boolean overlaps(SolrDocument record) {
+      return ((Number) record.getFirstValue(RecordFields.START)).longValue() <= to
+          && ((Number) record.getFirstValue(RecordFields.END)).longValue() >= from;
+    }
+  }
+
+  /**
+   * One run: the groups waiting for their batch's queries, the merged records waiting for the
+   * batch's update, and the tally (a series split into several groups counts once).
+   */
   private final class Run {
     int series;
     int read;
@@ -159,97 +207,239 @@ public final class Compactor {
     /** The earliest point of the records rewritten (epoch milliseconds). */
     long from = Long.MAX_VALUE;
 
-    void compact(String prefix, Group group) throws IOException {
-      if (group.records < 2) {
+    private final List<Group> pending = new ArrayList<>();
+    private int pendingRecords;
+    /**
+     * Ids of the current series' full records merged in this run: one that overlaps two of its
+     * groups is merged with the first only, and the second's query still finds it (the deletes
+     * are not committed before the run ends).
+     */
+    private final Set<String> claimed = new HashSet<>();
+    private String claimedSeries;
+
+    private final List<SolrInputDocument> documents = new ArrayList<>();
+    private final List<Record> records = new ArrayList<>();
+    private final List<Points> slices = new ArrayList<>();
+    private final List<Long> orders = new ArrayList<>();
+    private final List<String> oldIds = new ArrayList<>();
+
+    /** Queues a group of at least two small records; a full batch is merged and written. */
+    void add(Group group) throws IOException {
+      if (group == null || group.records() < 2) {
         return;
       }
-      int[] counts = compactSeries(prefix, group, this);
-      if (!prefix.equals(lastSeries)) {
-        series++;
-        lastSeries = prefix;
+      pending.add(group);
+      pendingRecords += group.records();
+      if (pending.size() >= sizes.batch() || pendingRecords >= sizes.group()) {
+        mergeBatch();
       }
-      read += counts[0];
-      written += counts[1];
     }
-  }
 
-  /**
-   * Small records of one series, counted, with the span of their points as the page that listed
-   * them said: read with their ids, the span costs no query of its own (one was a fifth of a
-   * fleet's compaction).
-   */
-  private static final class Group {
-    int records;
-    long from = Long.MAX_VALUE;
-    long to = Long.MIN_VALUE;
-
-    void add(SolrDocument record) {
-      records++;
-      from = Math.min(from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
-      to = Math.max(to, ((Number) record.getFirstValue(RecordFields.END)).longValue());
-    }
-  }
-
-  private int[] compactSeries(String prefix, Group group, Run run) throws IOException {
-    // records overlapping the small ones join in: their points may be duplicates to fold away
-    List<SolrDocument> records = overlapping(prefix, group.from, group.to, group.records);
-    if (records.size() < 2) {
-      return new int[] {0, 0};
-    }
-    records.sort(Comparator.comparingLong(Compactor::writeOrder));
-    for (SolrDocument record : records) {
-      run.from = Math.min(run.from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
-    }
-    SeriesKey key = RecordDocuments.keyOf(records.get(0));
-    List<Points> chunks = new ArrayList<>(records.size());
-    Set<String> oldIds = new HashSet<>();
-    // the merged records take the newest input's order: a record written after this run read its
-    // inputs comes later still and keeps winning over them
-    long order = writeOrder(records.get(records.size() - 1));
-    for (SolrDocument record : records) {
-      chunks.add(ChunkCodec.decode((byte[]) record.getFirstValue(RecordFields.DATA)));
-      oldIds.add((String) record.getFirstValue(RecordFields.ID));
-    }
-    Points points = SeriesMerge.merge(chunks);
-    Chunker.Cut cut = chunker.cut(key, points);
-    List<Record> merged = cut.records();
-    List<SolrInputDocument> documents = new ArrayList<>(merged.size());
-    for (Record record : merged) {
-      documents.add(RecordDocuments.toDocument(record, order));
-      oldIds.remove(record.id()); // an unchanged chunk keeps its id: nothing to delete
-    }
-    try {
-      // new records first: a crash in between leaves duplicates (merged again next run), never a gap
-      client.add(collection, documents);
-      if (rollups != null) {
-        long[] orders = new long[merged.size()];
-        java.util.Arrays.fill(orders, order);
-        rollups.written(merged, cut.slices(), orders);
+    /**
+     * Finds the full records that overlap the pending groups, reads them and the groups' own
+     * records whole, merges the groups of each series as soon as the answers move on to the next,
+     * and writes what they merged into.
+     */
+    void mergeBatch() throws IOException {
+      if (pending.isEmpty()) {
+        return;
       }
-      if (!oldIds.isEmpty()) {
-        client.deleteById(collection, new ArrayList<>(oldIds));
-        if (rollups != null) {
-          rollups.deleted(new ArrayList<>(oldIds));
+      claimOverlapping();
+      // read a few series at a time, each whole: the answer comes in index order, not by series
+      List<Group> chunk = new ArrayList<>();
+      Map<String, Group> owners = new HashMap<>();
+      String series = null;
+      for (Group group : pending) {
+        if (!group.prefix.equals(series) && owners.size() >= sizes.read()) {
+          readAndMerge(chunk, owners);
+        }
+        series = group.prefix;
+        chunk.add(group);
+        for (String id : group.ids) {
+          owners.put(id, group);
+        }
+        for (String id : group.overlapping) {
+          owners.put(id, group);
         }
       }
-    } catch (SolrServerException e) {
-      throw new IOException("compacting " + key + " failed: " + e.getMessage(), e);
+      readAndMerge(chunk, owners);
+      pending.clear();
+      pendingRecords = 0;
+      write();
     }
-    return new int[] {records.size(), merged.size()};
+
+    /** Reads the groups' records whole, in one query by their ids, and merges each group. */
+    private void readAndMerge(List<Group> groups, Map<String, Group> owners) throws IOException {
+      if (owners.isEmpty()) {
+        return;
+      }
+      SolrQuery query = new SolrQuery("{!terms f=" + RecordFields.ID + "}" + String.join(",", owners.keySet()))
+          .setFields("*", RecordFields.VERSION, RecordFields.WRITE_ORDER)
+          .setRows(owners.size());
+      // a batch's ids make a long query string: too long for a URL to a remote node
+      for (SolrDocument record : query(query, SolrRequest.METHOD.POST).getResults()) {
+        owners.get((String) record.getFirstValue(RecordFields.ID)).found.add(record);
+      }
+      merge(groups);
+      groups.clear();
+      owners.clear();
+      if (documents.size() >= sizes.read()) {
+        write(); // groups with many overlapping records merge into many: hold about a read's worth
+      }
+    }
+
+    /**
+     * Full records that overlap a group join it: their points may be duplicates to fold away. One
+     * query for the batch, on the range of its series' ids and the span of all its groups, spans
+     * and bounds read without the blobs; asked for a series at a time, the prefix query's
+     * automaton alone was half of a fleet's compaction (docs/benchmarks.md).
+     */
+    private void claimOverlapping() throws IOException {
+      long batchFrom = Long.MAX_VALUE;
+      long batchTo = Long.MIN_VALUE;
+      for (Group group : pending) {
+        batchFrom = Math.min(batchFrom, group.from);
+        batchTo = Math.max(batchTo, group.to);
+      }
+      String first = pending.get(0).prefix;
+      String last = pending.get(pending.size() - 1).prefix;
+      // every id of a series starts with its prefix, which ends in '-': the next character bounds them
+      String above = last.substring(0, last.length() - 1) + (char) ('-' + 1);
+      SolrQuery query = new SolrQuery(RecordFields.ID + ":[" + ClientUtils.escapeQueryChars(first) + " TO "
+          + ClientUtils.escapeQueryChars(above) + "}")
+          .addFilterQuery(RecordFields.COUNT + ":[" + smallBelow + " TO *]")
+          .addFilterQuery(RecordFields.END + ":[" + batchFrom + " TO *]")
+          .addFilterQuery(RecordFields.START + ":[* TO " + batchTo + "]")
+          .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
+          .setRows(sizes.read())
+          .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
+      String series = null;
+      List<Group> ofSeries = List.of();
+      String cursor = CursorMarkParams.CURSOR_MARK_START;
+      while (true) {
+        query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+        QueryResponse response = query(query, SolrRequest.METHOD.GET);
+        for (SolrDocument record : response.getResults()) {
+          String prefix = RecordSchema.seriesIdOf((String) record.getFirstValue(RecordFields.ID)) + '-';
+          if (!prefix.equals(series)) {
+            series = prefix;
+            ofSeries = groupsOf(prefix);
+          }
+          claim(ofSeries, record);
+        }
+        if (cursor.equals(response.getNextCursorMark())) {
+          break;
+        }
+        cursor = response.getNextCursorMark();
+      }
+    }
+
+    /** The pending groups of a series; none for a series in the batch's id range without small records. */
+    private List<Group> groupsOf(String prefix) {
+      List<Group> groups = new ArrayList<>(1);
+      for (Group group : pending) {
+        if (group.prefix.equals(prefix)) {
+          groups.add(group);
+        }
+      }
+      if (!groups.isEmpty() && !prefix.equals(claimedSeries)) {
+        claimed.clear();
+        claimedSeries = prefix;
+      }
+      return groups;
+    }
+
+    /** The first of the series' groups that the record overlaps takes it, unless merged before. */
+    private void claim(List<Group> groups, SolrDocument record) {
+      String id = (String) record.getFirstValue(RecordFields.ID);
+      if (groups.isEmpty() || claimed.contains(id)) {
+        return;
+      }
+      for (Group group : groups) {
+        if (group.overlaps(record) && group.overlapping.size() < MAX_OVERLAPPING) {
+          group.overlapping.add(id);
+          claimed.add(id);
+          return;
+        }
+      }
+    }
+
+    private void merge(List<Group> groups) {
+      for (Group group : groups) {
+        if (group.found.size() >= 2) {
+          mergeGroup(group.found);
+          if (!group.prefix.equals(lastSeries)) {
+            series++;
+            lastSeries = group.prefix;
+          }
+        }
+        group.found.clear();
+      }
+    }
+
+    private void mergeGroup(List<SolrDocument> found) {
+      found.sort(Comparator.comparingLong(Compactor::writeOrder));
+      SeriesKey key = RecordDocuments.keyOf(found.get(0));
+      List<Points> chunks = new ArrayList<>(found.size());
+      Set<String> replaced = new HashSet<>();
+      // the merged records take the newest input's order: a record written after this run read its
+      // inputs comes later still and keeps winning over them
+      long order = writeOrder(found.get(found.size() - 1));
+      for (SolrDocument record : found) {
+        from = Math.min(from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
+        chunks.add(ChunkCodec.decode(bytes(record.getFirstValue(RecordFields.DATA))));
+        replaced.add((String) record.getFirstValue(RecordFields.ID));
+      }
+      Chunker.Cut cut = chunker.cut(key, SeriesMerge.merge(chunks));
+      for (int i = 0; i < cut.records().size(); i++) {
+        Record record = cut.records().get(i);
+        documents.add(RecordDocuments.toDocument(record, order));
+        records.add(record);
+        slices.add(cut.slices().get(i));
+        orders.add(order);
+        replaced.remove(record.id()); // an unchanged chunk keeps its id: nothing to delete
+      }
+      oldIds.addAll(replaced);
+      read += found.size();
+      written += cut.records().size();
+    }
+
+    /** New records first: a crash in between leaves duplicates (merged again next run), never a gap. */
+    private void write() throws IOException {
+      try {
+        if (!documents.isEmpty()) {
+          client.add(collection, documents);
+          if (rollups != null) {
+            rollups.written(records, slices, orders.stream().mapToLong(Long::longValue).toArray());
+          }
+        }
+        if (!oldIds.isEmpty()) {
+          client.deleteById(collection, oldIds);
+          if (rollups != null) {
+            rollups.deleted(oldIds);
+          }
+        }
+      } catch (SolrServerException e) {
+        throw new IOException("compaction could not write " + documents.size() + " merged records or delete the "
+            + oldIds.size() + " they replace: " + e.getMessage(), e);
+      } finally {
+        documents.clear();
+        records.clear();
+        slices.clear();
+        orders.clear();
+        oldIds.clear();
+      }
+    }
   }
 
-  /** The series' records that overlap the span from {@code from} to {@code to}, whole. */
-  private List<SolrDocument> overlapping(String prefix, long from, long to, int small) throws IOException {
-    SolrQuery query = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(prefix) + "*")
-        .addFilterQuery(RecordFields.END + ":[" + from + " TO *]")
-        .addFilterQuery(RecordFields.START + ":[* TO " + to + "]")
-        .setFields("*", RecordFields.VERSION, RecordFields.WRITE_ORDER)
-        .setRows(small + OVERLAP_SLACK);
-    SolrDocumentList found = query(query).getResults();
-    if (found.getNumFound() > found.size()) {
-      found = query(query.setRows((int) Math.min(found.getNumFound(), MAX_OVERLAPPING))).getResults();
+  /** A blob as SolrJ reads it, or as the embedded node's documents hold it. */
+  private static byte[] bytes(Object blob) {
+    if (blob instanceof ByteBuffer buffer) {
+      byte[] bytes = new byte[buffer.remaining()];
+      buffer.duplicate().get(bytes);
+      return bytes;
     }
-    return new ArrayList<>(found);
+    return (byte[]) blob;
   }
 
   private static long writeOrder(SolrDocument record) {
@@ -257,9 +447,16 @@ public final class Compactor {
         (Number) record.getFirstValue(RecordFields.VERSION), 0);
   }
 
-  private QueryResponse query(SolrQuery query) throws IOException {
+  private QueryResponse query(SolrQuery query, SolrRequest.METHOD method) throws IOException {
+    if (client instanceof EmbeddedSolrServer embedded) {
+      try {
+        return InProcessRequest.select(embedded, collection, query);
+      } catch (IOException e) {
+        throw new IOException("compaction query failed: " + e.getMessage(), e);
+      }
+    }
     try {
-      return client.query(collection, query);
+      return client.query(collection, query, method);
     } catch (SolrServerException e) {
       throw new IOException("compaction query failed: " + e.getMessage(), e);
     }

@@ -9,6 +9,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import org.apache.solr.client.solrj.SolrClient;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
+import org.apache.solr.client.solrj.impl.Http2SolrClient;
 
 /**
  * A server for tests that run a {@link Compactor} of their own against its collection: chunks of
@@ -25,6 +28,15 @@ final class CompactionServer {
     return new ChronixServer(ServerConfig.defaults().withEphemeralPorts()
         .with("solr.openAdminHandlers", "true") // the compactor under test writes through Solr's update handler
         .with("data.dir", dataDir.toString()).with("chunk.maxPoints", "100").with("compaction.interval", "0")).start();
+  }
+
+  /**
+   * A client to the server's collection: over HTTP, or the embedded node's own, which the server's
+   * compactor uses (and which reads and writes in the caller's thread).
+   */
+  static SolrClient client(ChronixServer server, boolean embedded) {
+    return embedded ? new EmbeddedSolrServer(server.embeddedCores().orElseThrow(), "chronix")
+        : new Http2SolrClient.Builder(server.solrUrl()).build();
   }
 
   /** Writes the lines and flushes them: one record per series. */

@@ -11,30 +11,32 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.solr.client.solrj.SolrQuery;
-import org.apache.solr.client.solrj.impl.Http2SolrClient;
+import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.common.SolrDocument;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Compaction asks Solr for a few more records than a group's own that overlap it, and asks again
- * where more overlap: two small records inside the span of more full records than the first
- * answer holds still end up merged with all of them, every point kept once and no two records
- * overlapping.
+ * Compaction asks for a batch's records page by page: two small records inside the span of 22 full
+ * records that overlap one another, read five records a page, still end up merged with all of
+ * them, every point kept once and no two records overlapping. Over HTTP, and through the embedded
+ * node's client, with which the compactor reads in its own thread.
  */
 class CompactorOverlapTest {
 
   private static final long BASE = 1_700_000_000_000L;
   /** Full records, each with every 22nd point of one span: all overlap one another. */
-  private static final int FULL = Compactor.OVERLAP_SLACK + 6;
+  private static final int FULL = 22;
   private static final int FULL_POINTS = 60;
 
   @TempDir Path dataDir;
 
-  @Test
-  void smallRecordsMergeWithEveryRecordThatOverlapsThem() throws Exception {
+  @ParameterizedTest(name = "embedded client: {0}")
+  @ValueSource(booleans = {false, true})
+  void smallRecordsMergeWithEveryRecordThatOverlapsThem(boolean embedded) throws Exception {
     try (ChronixServer server = CompactionServer.start(dataDir);
-        Http2SolrClient solr = new Http2SolrClient.Builder(server.solrUrl()).build()) {
+        SolrClient solr = CompactionServer.client(server, embedded)) {
       for (int k = 0; k < FULL; k++) {
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < FULL_POINTS; i++) {
@@ -51,7 +53,7 @@ class CompactorOverlapTest {
       }
       assertEquals(FULL + 2, records(solr).size());
 
-      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless()).compact();
+      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), new Compactor.Sizes(1000, 5, 1000, 100)).compact();
 
       int points = FULL * FULL_POINTS + 10;
       assertEquals(FULL + 2, result.recordsRead(), "the small records and every record overlapping them");
@@ -74,7 +76,7 @@ class CompactorOverlapTest {
     return "overlap value=" + value + " " + (BASE + offsetMillis) + "\n";
   }
 
-  private static List<SolrDocument> records(Http2SolrClient solr) throws Exception {
+  private static List<SolrDocument> records(SolrClient solr) throws Exception {
     return new ArrayList<>(solr.query("chronix", new SolrQuery("name:overlap").setFields(RecordFields.START, RecordFields.END, RecordFields.COUNT)
         .setRows(1000)).getResults());
   }
