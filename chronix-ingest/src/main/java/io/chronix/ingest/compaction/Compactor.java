@@ -121,26 +121,8 @@ public final class Compactor {
         .setRows(sizes.listed())
         .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
     Run run = new Run();
-    Group group = null;
-    String cursor = CursorMarkParams.CURSOR_MARK_START;
-    while (true) {
-      query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
-      QueryResponse response = query(query, SolrRequest.METHOD.GET);
-      for (SolrDocument document : response.getResults()) {
-        String prefix = RecordSchema.seriesIdOf((String) document.getFirstValue(RecordFields.ID)) + '-';
-        if (group == null || !prefix.equals(group.prefix) || group.records() >= sizes.group()) {
-          run.add(group);
-          group = new Group(prefix);
-        }
-        group.add(document);
-      }
-      if (cursor.equals(response.getNextCursorMark())) {
-        break;
-      }
-      cursor = response.getNextCursorMark();
-    }
-    run.add(group);
-    run.mergeBatch();
+    eachRecord(query, run::listed);
+    run.listedAll();
     if (run.series > 0) {
       commit();
       changes.changedFrom(run.from);
@@ -207,6 +189,8 @@ public final class Compactor {
     /** The earliest point of the records rewritten (epoch milliseconds). */
     long from = Long.MAX_VALUE;
 
+    /** The group the listing fills. */
+    private Group listing;
     private final List<Group> pending = new ArrayList<>();
     private int pendingRecords;
     /**
@@ -216,6 +200,9 @@ public final class Compactor {
      */
     private final Set<String> claimed = new HashSet<>();
     private String claimedSeries;
+    /** The series whose full records the batch's query is at, and its pending groups. */
+    private String candidateSeries;
+    private List<Group> candidateGroups = List.of();
 
     private final List<SolrInputDocument> documents = new ArrayList<>();
     private final List<Record> records = new ArrayList<>();
@@ -223,8 +210,24 @@ public final class Compactor {
     private final List<Long> orders = new ArrayList<>();
     private final List<String> oldIds = new ArrayList<>();
 
+    /** The small record the listing came to: its series' group, or the start of the next one. */
+    void listed(SolrDocument record) throws IOException {
+      String prefix = RecordSchema.seriesIdOf((String) record.getFirstValue(RecordFields.ID)) + '-';
+      if (listing == null || !prefix.equals(listing.prefix) || listing.records() >= sizes.group()) {
+        add(listing);
+        listing = new Group(prefix);
+      }
+      listing.add(record);
+    }
+
+    /** Merges and writes what waits once every small record was listed. */
+    void listedAll() throws IOException {
+      add(listing);
+      mergeBatch();
+    }
+
     /** Queues a group of at least two small records; a full batch is merged and written. */
-    void add(Group group) throws IOException {
+    private void add(Group group) throws IOException {
       if (group == null || group.records() < 2) {
         return;
       }
@@ -240,7 +243,7 @@ public final class Compactor {
      * records whole, merges the groups of each series as soon as the answers move on to the next,
      * and writes what they merged into.
      */
-    void mergeBatch() throws IOException {
+    private void mergeBatch() throws IOException {
       if (pending.isEmpty()) {
         return;
       }
@@ -313,25 +316,8 @@ public final class Compactor {
           .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
           .setRows(sizes.read())
           .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
-      String series = null;
-      List<Group> ofSeries = List.of();
-      String cursor = CursorMarkParams.CURSOR_MARK_START;
-      while (true) {
-        query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
-        QueryResponse response = query(query, SolrRequest.METHOD.GET);
-        for (SolrDocument record : response.getResults()) {
-          String prefix = RecordSchema.seriesIdOf((String) record.getFirstValue(RecordFields.ID)) + '-';
-          if (!prefix.equals(series)) {
-            series = prefix;
-            ofSeries = groupsOf(prefix);
-          }
-          claim(ofSeries, record);
-        }
-        if (cursor.equals(response.getNextCursorMark())) {
-          break;
-        }
-        cursor = response.getNextCursorMark();
-      }
+      candidateSeries = null; // the last batch's groups are gone
+      eachRecord(query, this::claim);
     }
 
     /** The pending groups of a series; none for a series in the batch's id range without small records. */
@@ -350,12 +336,17 @@ public final class Compactor {
     }
 
     /** The first of the series' groups that the record overlaps takes it, unless merged before. */
-    private void claim(List<Group> groups, SolrDocument record) {
+    private void claim(SolrDocument record) {
       String id = (String) record.getFirstValue(RecordFields.ID);
-      if (groups.isEmpty() || claimed.contains(id)) {
+      String prefix = RecordSchema.seriesIdOf(id) + '-';
+      if (!prefix.equals(candidateSeries)) {
+        candidateSeries = prefix;
+        candidateGroups = groupsOf(prefix);
+      }
+      if (candidateGroups.isEmpty() || claimed.contains(id)) {
         return;
       }
-      for (Group group : groups) {
+      for (Group group : candidateGroups) {
         if (group.overlaps(record) && group.overlapping.size() < MAX_OVERLAPPING) {
           group.overlapping.add(id);
           claimed.add(id);
@@ -429,6 +420,28 @@ public final class Compactor {
         orders.clear();
         oldIds.clear();
       }
+    }
+  }
+
+  /** What a cursor's query does with each record it answers. */
+  @FunctionalInterface
+  private interface RecordAction {
+    void accept(SolrDocument record) throws IOException;
+  }
+
+  /** Every record the query finds, page by page: the query sorts by id, which a cursor needs. */
+  private void eachRecord(SolrQuery query, RecordAction action) throws IOException {
+    String cursor = CursorMarkParams.CURSOR_MARK_START;
+    while (true) {
+      query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
+      QueryResponse response = query(query, SolrRequest.METHOD.GET);
+      for (SolrDocument record : response.getResults()) {
+        action.accept(record);
+      }
+      if (cursor.equals(response.getNextCursorMark())) {
+        return;
+      }
+      cursor = response.getNextCursorMark();
     }
   }
 

@@ -13,8 +13,6 @@ import java.util.List;
 import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.SolrClient;
 import org.apache.solr.common.SolrDocument;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -32,8 +30,7 @@ class CompactorOverlapTest {
 
   @TempDir Path dataDir;
 
-  @ParameterizedTest(name = "embedded client: {0}")
-  @ValueSource(booleans = {false, true})
+  @OverBothClients
   void smallRecordsMergeWithEveryRecordThatOverlapsThem(boolean embedded) throws Exception {
     try (ChronixServer server = CompactionServer.start(dataDir);
         SolrClient solr = CompactionServer.client(server, embedded)) {
