@@ -46,15 +46,15 @@ public final class Compactor {
    * How much a run lists, reads, merges and writes at once.
    *
    * @param listed small records listed a page, by id and span only: every page searches all small
-   *     records again, sorted by id (with 1,000 a page, those searches were a fifth of a fleet's
-   *     compaction)
+   *     records again, sorted by id (with 1,000 a page, those searches were a fifth of compacting
+   *     50,000 series; docs/benchmarks.md, "Compaction by batches")
    * @param read records read whole a query, and overlapping records listed a page
    * @param group small records of one series merged in one go: bounds the records (and points)
    *     held at once
-   * @param batch groups whose records are found and read together, and whose merged records one
-   *     update writes (a batch also ends at {@code group} small records): asked for and written a
-   *     series at a time, a fleet's compaction spent most of its time in the fixed costs of three
-   *     requests a series (docs/benchmarks.md)
+   * @param batch groups whose overlapping records one query finds (one automaton for a range of
+   *     ids: a prefix query a series spent half the time building its own), whose records are read
+   *     together and whose merged records one update writes; a batch also ends at {@code group}
+   *     small records
    */
   record Sizes(int listed, int read, int group, int batch) {
     static final Sizes DEFAULT = new Sizes(50_000, 1_000, 1_000, 500);
@@ -240,7 +240,7 @@ public final class Compactor {
 
     /**
      * Finds the full records that overlap the pending groups, reads them and the groups' own
-     * records whole, merges the groups of each series as soon as the answers move on to the next,
+     * records whole, some {@code read} at a time and each series in one read, merges each group,
      * and writes what they merged into.
      */
     private void mergeBatch() throws IOException {
