@@ -67,6 +67,34 @@ class CompactorBatchTest {
     }
   }
 
+  /**
+   * With a batch a group, a series' two groups go to two batches: the second batch's query finds
+   * the full record that overlaps the second group only, and merges it there.
+   */
+  @OverBothClients
+  void eachBatchFindsTheFullRecordsOfItsOwnGroups(boolean embedded) throws Exception {
+    try (ChronixServer server = CompactionServer.start(dataDir);
+        SolrClient solr = CompactionServer.client(server, embedded)) {
+      for (long fullStart : new long[] {0, 300}) {
+        StringBuilder full = new StringBuilder();
+        for (int i = 0; i < FULL_POINTS; i++) {
+          full.append(line("z", i, fullStart + 2L * i)); // even: no timestamp shared with the small records
+        }
+        CompactionServer.writeRecords(server, "ms", full.toString());
+      }
+      for (long smallStart : new long[] {5, 105, 305, 405}) {
+        CompactionServer.writeRecords(server, "ms", line("z", -1, smallStart) + line("z", -1, smallStart + 10));
+      }
+
+      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(),
+          new Compactor.Sizes(100, 100, 2, 1)).compact();
+
+      assertEquals(6, result.recordsRead(), "each group with its own small records and the full record it overlaps");
+      assertEquals(2, count(solr, "host:z"));
+      assertEquals(2 * FULL_POINTS + 8, points(solr, "host:z"), "every point kept once");
+    }
+  }
+
   private static String line(String host, int value, long offsetMillis) {
     return "batched,host=" + host + " value=" + value + " " + (BASE + offsetMillis) + "\n";
   }
