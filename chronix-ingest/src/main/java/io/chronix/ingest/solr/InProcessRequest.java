@@ -7,22 +7,22 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.lucene.index.IndexableField;
-import org.apache.solr.response.DocsStreamer;
-import org.apache.solr.schema.IndexSchema;
-import org.apache.solr.schema.SchemaField;
+import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.client.solrj.response.QueryResponse;
 import org.apache.solr.common.SolrDocument;
 import org.apache.solr.common.SolrDocumentList;
 import org.apache.solr.common.params.CursorMarkParams;
-import org.apache.solr.common.util.NamedList;
-import org.apache.solr.response.ResultContext;
-import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
 import org.apache.solr.common.params.SolrParams;
+import org.apache.solr.common.util.NamedList;
 import org.apache.solr.core.SolrCore;
 import org.apache.solr.request.LocalSolrQueryRequest;
 import org.apache.solr.request.SolrQueryRequest;
 import org.apache.solr.request.SolrRequestInfo;
+import org.apache.solr.response.DocsStreamer;
+import org.apache.solr.response.ResultContext;
 import org.apache.solr.response.SolrQueryResponse;
+import org.apache.solr.schema.IndexSchema;
+import org.apache.solr.schema.SchemaField;
 
 /**
  * A request to one of the embedded node's cores, run in the caller's thread without SolrJ: the
@@ -61,15 +61,16 @@ public final class InProcessRequest {
   /**
    * A query to the core's {@code /select} handler, answered as SolrJ would answer it (the
    * documents, their count and the next cursor mark) without writing them to javabin and reading
-   * them back: for bulk readers such as compaction, whose blobs made that round trip a third of
-   * their time (docs/benchmarks.md). A binary field's value is a {@link java.nio.ByteBuffer} here.
+   * them back: for bulk readers such as compaction, whose blobs went through that round trip
+   * (docs/benchmarks.md, "Compaction by batches"). A binary field's value is a {@link
+   * java.nio.ByteBuffer} here.
    *
    * @throws IOException where the core refuses the query, with Solr's reason
    */
   public static QueryResponse select(EmbeddedSolrServer server, String coreName, SolrParams params) throws IOException {
     return run(server, coreName, params, (core, request, response) -> {
       // the handler itself, without SolrCore.execute's request log: that URL-encodes every
-      // parameter, and a bulk reader's lists of ids made it a tenth of its time
+      // parameter, a bulk reader's lists of ids included
       core.getRequestHandler("/select").handleRequest(request, response);
       if (response.getException() != null) {
         throw new IOException(response.getException().getMessage(), response.getException());

@@ -2,7 +2,6 @@ package io.chronix.ingest.compaction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.ingest.ChronixServer;
 import java.nio.file.Path;
