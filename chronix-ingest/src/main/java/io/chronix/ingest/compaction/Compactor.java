@@ -202,6 +202,7 @@ public final class Compactor {
     /** The series whose full records the batch's query is at, and its pending groups. */
     private String candidateSeries;
     private List<Group> candidateGroups = List.of();
+    private final Map<String, List<Group>> pendingBySeries = new HashMap<>();
 
     private final List<SolrInputDocument> documents = new ArrayList<>();
     private final List<Record> records = new ArrayList<>();
@@ -316,17 +317,17 @@ public final class Compactor {
           .setRows(sizes.read())
           .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
       candidateSeries = null; // the last batch's groups are gone
+      // the range holds every series between the batch's first and last: look its groups up
+      pendingBySeries.clear();
+      for (Group group : pending) {
+        pendingBySeries.computeIfAbsent(group.prefix, prefix -> new ArrayList<>(1)).add(group);
+      }
       eachRecord(query, this::claim);
     }
 
     /** The pending groups of a series; none for a series in the batch's id range without small records. */
     private List<Group> groupsOf(String prefix) {
-      List<Group> groups = new ArrayList<>(1);
-      for (Group group : pending) {
-        if (group.prefix.equals(prefix)) {
-          groups.add(group);
-        }
-      }
+      List<Group> groups = pendingBySeries.getOrDefault(prefix, List.of());
       if (!groups.isEmpty() && !prefix.equals(claimedSeries)) {
         claimed.clear();
         claimedSeries = prefix;
