@@ -162,8 +162,8 @@ public final class Compactor {
 
     void add(SolrDocument record) {
       ids.add((String) record.getFirstValue(RecordFields.ID));
-      from = Math.min(from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
-      to = Math.max(to, ((Number) record.getFirstValue(RecordFields.END)).longValue());
+      from = Math.min(from, number(record, RecordFields.START));
+      to = Math.max(to, number(record, RecordFields.END));
     }
 
     int records() {
@@ -171,8 +171,8 @@ public final class Compactor {
     }
 
     boolean overlaps(SolrDocument record) {
-      return ((Number) record.getFirstValue(RecordFields.START)).longValue() <= to
-          && ((Number) record.getFirstValue(RecordFields.END)).longValue() >= from;
+      return number(record, RecordFields.START) <= to
+          && number(record, RecordFields.END) >= from;
     }
   }
 
@@ -377,7 +377,7 @@ public final class Compactor {
       // inputs comes later still and keeps winning over them
       long order = writeOrder(found.get(found.size() - 1));
       for (SolrDocument record : found) {
-        from = Math.min(from, ((Number) record.getFirstValue(RecordFields.START)).longValue());
+        from = Math.min(from, number(record, RecordFields.START));
         chunks.add(ChunkCodec.decode(bytes(record.getFirstValue(RecordFields.DATA))));
         replaced.add((String) record.getFirstValue(RecordFields.ID));
       }
@@ -443,6 +443,10 @@ public final class Compactor {
       }
       cursor = response.getNextCursorMark();
     }
+  }
+
+  private static long number(SolrDocument record, String field) {
+    return ((Number) record.getFirstValue(field)).longValue();
   }
 
   /** A blob as SolrJ reads it, or as the embedded node's documents hold it. */
