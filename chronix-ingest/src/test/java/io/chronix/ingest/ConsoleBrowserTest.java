@@ -200,7 +200,7 @@ class ConsoleBrowserTest {
 
   @Test
   void metricsAreForTheReadRoleDeletesForAdminsAndTheConsoleFilesForAnybody() throws Exception {
-    HttpClient http = HttpClient.newHttpClient();
+    HttpClient http = TestHttp.CLIENT;
     String basic = "Basic " + Base64.getEncoder().encodeToString((READER + ":" + READER_PASSWORD)
         .getBytes(StandardCharsets.UTF_8));
     HttpResponse<String> metrics = http.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/metrics"))

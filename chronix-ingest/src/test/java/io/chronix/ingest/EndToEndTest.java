@@ -151,7 +151,7 @@ class EndToEndTest {
     }
     assertEquals(204, TestHttp.post(server.baseUrl() + "/write?precision=s", lines.toString(), false).statusCode());
     String url = server.solrUrl() + "/chronix/query?q=name:zipped&fl=dataAsJson";
-    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    java.net.http.HttpClient client = TestHttp.CLIENT;
     HttpResponse<byte[]> zipped = client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url))
         .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
     assertEquals(200, zipped.statusCode());

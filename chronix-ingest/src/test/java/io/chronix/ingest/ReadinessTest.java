@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReadinessTest {
 
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(200)).build();
+  private static final HttpClient HTTP = TestHttp.builder().connectTimeout(Duration.ofMillis(200)).build();
 
   @TempDir Path dir;
 

@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPOutputStream;
 
 /** A small HTTP client for tests against a running server. */
-final class TestHttp {
+public final class TestHttp {
 
   static final ObjectMapper JSON = new ObjectMapper();
   /**
@@ -21,9 +21,14 @@ final class TestHttp {
    * h2c upgrade on every new connection, once read a large HTTP/1.1 answer as HTTP/2 frames
    * ("Frame type(48) ... exceeds MAX_FRAME_SIZE") in CI.
    */
-  static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  public static final HttpClient CLIENT = builder().build();
 
   private TestHttp() {}
+
+  /** A client builder speaking HTTP/1.1, for tests that need their own timeouts. */
+  public static HttpClient.Builder builder() {
+    return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1);
+  }
 
   static HttpResponse<String> post(String url, String body, boolean gzip) throws IOException, InterruptedException {
     return post(url, body, gzip, null);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.promql.PrometheusApiClient;
 import io.chronix.ingest.protocol.prometheus.SnappyLibraryDirectory;
@@ -133,7 +134,7 @@ class CrashRecoveryTest {
   @Test
   void everyAcknowledgedPointSurvivesKillsWhileIngestingCompactingAndReplaying() throws Exception {
     Random random = new Random(20261122);
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    HttpClient http = TestHttp.builder().connectTimeout(Duration.ofSeconds(2)).build();
     List<Stream> streams = List.of(new LineProtocol(), new RemoteWrite(), new OpenTsdb());
     String[] settings = {"chunk.maxPoints=300", "chunk.maxAge=3s", "flush.interval=200ms", "compaction.interval=1s"};
     int kills = 0;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,7 +26,7 @@ class IngestNodeKillTest {
 
   private static final long T0 = 1_700_000_000_000L;
   private static final int SERIES = 30;
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.chronix.ingest.TestHttp;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -39,7 +40,7 @@ class MemoryFloodTest {
   @Test
   void aFloodOfNewSeriesAndLongStringsIsRefusedNotFatal() throws Exception {
     try (ServerProcess server = ServerProcess.start("256m", dataDir)) {
-      HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+      HttpClient client = TestHttp.builder().connectTimeout(Duration.ofSeconds(10)).build();
       String tag = "t".repeat(2048);
       String text = "s".repeat(2048);
       Map<Integer, AtomicInteger> statuses = new TreeMap<>();

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.chronix.core.codec.ChunkCodec;
 import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.wal.FsyncPolicy;
 import io.chronix.ingest.wal.WriteAheadLog;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -39,7 +39,7 @@ class SigtermTest {
   void sigtermWritesBufferedPointsAndEmptiesTheLog() throws Exception {
     // chunk.maxAge of an hour: nothing but the stop writes the point
     try (ServerProcess server = ServerProcess.start(dataDir, "chunk.maxAge=1h")) {
-      HttpResponse<String> write = HttpClient.newHttpClient().send(
+      HttpResponse<String> write = TestHttp.CLIENT.send(
           HttpRequest.newBuilder(URI.create(server.baseUrl() + "/write?precision=s"))
               .POST(HttpRequest.BodyPublishers.ofString("term value=42 1700000000")).build(),
           HttpResponse.BodyHandlers.ofString());

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +71,7 @@ class CollectdTest {
         collectd.destroy(); // SIGTERM: collectd flushes its write buffers
         assertTrue(collectd.waitFor(20, TimeUnit.SECONDS), "collectd stops");
       }
-      assertEquals(204, HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/flush"))
+      assertEquals(204, TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/flush"))
           .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()).statusCode());
 
       String log = Files.readString(dir.resolve("collectd.log"));
@@ -89,7 +89,7 @@ class CollectdTest {
   }
 
   private static JsonNode query(ChronixServer server, String q) throws Exception {
-    HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+    HttpResponse<String> response = TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(
         server.solrUrl() + "/chronix/query?wt=json&cj=name,type,host&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8)))
         .build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(200, response.statusCode(), response.body());

@@ -12,9 +12,9 @@ import com.codahale.metrics.graphite.GraphiteReporter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -77,12 +77,12 @@ class DropwizardGraphiteReporterTest {
   }
 
   private static HttpResponse<String> post(String url) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody()).build(),
+    return TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.noBody()).build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   private static JsonNode query(ChronixServer server, String name) throws Exception {
-    HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+    HttpResponse<String> response = TestHttp.CLIENT.send(HttpRequest.newBuilder(
         URI.create(server.solrUrl() + "/chronix/query?wt=json&fl=dataAsJson&q=name:" + name))
         .build(), HttpResponse.BodyHandlers.ofString());
     assertEquals(200, response.statusCode(), response.body());

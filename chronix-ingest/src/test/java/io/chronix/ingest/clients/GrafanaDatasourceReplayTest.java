@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.promql.PrometheusApiClient;
 import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
@@ -42,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GrafanaDatasourceReplayTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
   /** The dashboard's "now": 2024-03-01T12:00:00Z, in seconds. */
   private static final long NOW = 1_709_294_400L;
   private static final long SCRAPE_SECONDS = 15;

@@ -1,5 +1,6 @@
 package io.chronix.ingest.clients;
 
+import io.chronix.ingest.TestHttp;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -39,7 +40,7 @@ final class PrometheusProcess implements AutoCloseable {
   }
 
   private void awaitReady() throws IOException, InterruptedException {
-    HttpClient http = HttpClient.newHttpClient();
+    HttpClient http = TestHttp.CLIENT;
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {

@@ -3,6 +3,7 @@ package io.chronix.ingest.compaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,7 +21,7 @@ import org.apache.solr.client.solrj.impl.Http2SolrClient;
  */
 final class CompactionServer {
 
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
 
   private CompactionServer() {}
 

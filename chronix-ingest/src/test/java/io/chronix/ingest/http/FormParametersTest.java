@@ -2,6 +2,7 @@ package io.chronix.ingest.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.protocol.MalformedBodyException;
 import io.chronix.ingest.protocol.ServletHarness;
 import java.io.IOException;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class FormParametersTest {
 
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
   private static final String FORM = "application/x-www-form-urlencoded";
   private static ServletHarness server;
 

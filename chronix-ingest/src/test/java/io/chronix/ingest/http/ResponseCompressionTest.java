@@ -3,6 +3,7 @@ package io.chronix.ingest.http;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.protocol.ServletHarness;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** Which answers the server compresses: large ones a client accepts gzip for, not small ones, not encoded ones. */
 class ResponseCompressionTest {
 
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
   private static final byte[] LARGE = new byte[8_192];
   private static final byte[] SMALL = "{\"status\":\"success\"}".getBytes();
   private static ServletHarness server;

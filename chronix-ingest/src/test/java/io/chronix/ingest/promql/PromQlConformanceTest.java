@@ -7,6 +7,7 @@ import io.chronix.analysis.promql.conformance.ConformanceRunner;
 import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
 import java.io.IOException;
@@ -70,7 +71,7 @@ class PromQlConformanceTest {
 
   /** The store behind its HTTP API: remote write in, flush, queries out; clear deletes everything. */
   private static final class StoreBackend implements ConformanceRunner.Backend {
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final HttpClient HTTP = TestHttp.CLIENT;
     private final ChronixServer server;
     private final PrometheusApiClient api;
 

@@ -6,6 +6,7 @@ import io.chronix.analysis.promql.engine.PromQlException;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.GoFloats;
 import io.chronix.analysis.promql.model.Labels;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.protocol.prometheus.proto.Label;
 import io.chronix.ingest.protocol.prometheus.proto.Sample;
 import io.chronix.ingest.protocol.prometheus.proto.TimeSeries;
@@ -31,7 +32,7 @@ import org.xerial.snappy.Snappy;
 public final class PrometheusApiClient {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
 
   private final String baseUrl;
 

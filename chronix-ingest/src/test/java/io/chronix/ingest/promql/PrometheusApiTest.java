@@ -16,6 +16,7 @@ import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.http.ResponseCompression;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.store.RecordDocuments;
@@ -41,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PrometheusApiTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
   /** 2024-01-01T00:00:00Z in milliseconds. */
   private static final long T0 = 1_704_067_200_000L;
   private static final long DAY = 86_400_000L;

@@ -1,5 +1,6 @@
 package io.chronix.ingest.protocol;
 
+import io.chronix.ingest.TestHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
@@ -19,7 +20,7 @@ import org.eclipse.jetty.servlet.ServletHolder;
 /** One servlet in a bare Jetty on a free local port, and a client to call it. */
 public final class ServletHarness implements AutoCloseable {
 
-  private static final HttpClient CLIENT = HttpClient.newHttpClient();
+  private static final HttpClient CLIENT = TestHttp.CLIENT;
 
   private final Server server;
   private final String url;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Who may do what over HTTP, with auth off (the local default) and on (docs/security.md). */
 class AccessTest {
 
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
   private static final String POINT = "cpu,host=a value=1 1700000000000000000";
   private static final String DELETE_ALL = "{\"delete\":{\"query\":\"*:*\"}}";
   private static final String COUNT = "/solr/chronix/query?q=name:cpu&rows=0&wt=json";

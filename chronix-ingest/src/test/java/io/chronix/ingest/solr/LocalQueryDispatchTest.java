@@ -9,6 +9,7 @@ import io.chronix.core.record.Record;
 import io.chronix.core.record.RecordStats;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -62,7 +63,7 @@ class LocalQueryDispatchTest {
   private Server jetty;
   private String solr;
   private ThreadProbe probe;
-  private final HttpClient http = HttpClient.newHttpClient();
+  private final HttpClient http = TestHttp.CLIENT;
 
   @BeforeEach
   void start() throws Exception {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.chronix.analysis.promql.engine.QueryResult;
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.promql.PrometheusApiClient;
 import java.io.ByteArrayOutputStream;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
 class InfluxHandshakeTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
 
   @TempDir static Path dataDir;
   private static ChronixServer server;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.chronix.analysis.promql.model.Labels;
 import io.chronix.ingest.ChronixServer;
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.config.ServerConfig;
 import io.chronix.ingest.promql.PrometheusApiClient;
 import io.chronix.ingest.protocol.prometheus.proto.LabelMatcher;
@@ -28,7 +29,7 @@ import org.xerial.snappy.Snappy;
 /** Remote read: what remote write stored comes back bit for bit; bad requests get a 400 saying why. */
 class RemoteReadTest {
 
-  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final HttpClient HTTP = TestHttp.CLIENT;
   private static final long T0 = 1_704_067_200_000L;
   /** Prometheus' stale marker: a NaN with its own bit pattern. */
   private static final double STALE = Double.longBitsToDouble(0x7ff0000000000002L);

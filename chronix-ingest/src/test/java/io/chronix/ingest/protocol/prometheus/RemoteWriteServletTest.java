@@ -1,5 +1,6 @@
 package io.chronix.ingest.protocol.prometheus;
 
+import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.protocol.OriginFree;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,7 +34,7 @@ import org.xerial.snappy.Snappy;
 class RemoteWriteServletTest {
 
   private static final long T = 1_700_000_000_000L;
-  private static final HttpClient CLIENT = HttpClient.newHttpClient();
+  private static final HttpClient CLIENT = TestHttp.CLIENT;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private record Stored(SeriesKey key, long timestamp, double value) {}
