@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,19 +45,25 @@ public final class Compactor {
   /**
    * How much a run lists, reads, merges and writes at once.
    *
-   * @param listed small records listed a page, by id and span only: every page searches all small
-   *     records again, sorted by id (with 1,000 a page, those searches were a fifth of compacting
-   *     50,000 series; docs/benchmarks.md, "Compaction by batches")
-   * @param read records read whole a query, and overlapping records listed a page
+   * @param listed records listed a page, by id and span only (the small ones, and the full ones
+   *     that a batch's range of ids holds): every page searches all of them again, sorted by id
+   *     (with 1,000 a page, those searches were a fifth of compacting 50,000 series;
+   *     docs/benchmarks.md, "Compaction by batches")
+   * @param read records read whole a query, and a series' overlapping records listed a page
    * @param group small records of one series merged in one go: bounds the records (and points)
    *     held at once
    * @param batch groups whose overlapping records one query finds (one automaton for a range of
    *     ids: a prefix query a series spent half the time building its own), whose records are read
    *     together and whose merged records one update writes; a batch also ends at {@code group}
    *     small records
+   * @param walked full records a group of the batch up to which one query walks the batch's range
+   *     of ids; where more lie in it (few series with small records among many without, or groups
+   *     far apart in time), each series of the batch is asked on its own, as a walk then reads
+   *     more records than a query a series costs (docs/benchmarks.md, "Compaction in a sparse
+   *     index")
    */
-  record Sizes(int listed, int read, int group, int batch) {
-    static final Sizes DEFAULT = new Sizes(50_000, 1_000, 1_000, 500);
+  record Sizes(int listed, int read, int group, int batch, int walked) {
+    static final Sizes DEFAULT = new Sizes(50_000, 1_000, 1_000, 500, 32);
   }
 
   /** Overlapping records merged with a group at most. */
@@ -202,7 +209,11 @@ public final class Compactor {
     /** The series whose full records the batch's query is at, and its pending groups. */
     private String candidateSeries;
     private List<Group> candidateGroups = List.of();
-    private final Map<String, List<Group>> pendingBySeries = new HashMap<>();
+    /**
+     * The batch's groups by series, in id order as listed: asked a series at a time, a series'
+     * claims outlive its batch only while the next batch's queries begin with it.
+     */
+    private final Map<String, List<Group>> pendingBySeries = new LinkedHashMap<>();
 
     private final List<SolrInputDocument> documents = new ArrayList<>();
     private final List<Record> records = new ArrayList<>();
@@ -294,35 +305,57 @@ public final class Compactor {
     /**
      * Full records that overlap a group join it: their points may be duplicates to fold away. One
      * query for the batch, on the range of its series' ids and the span of all its groups, spans
-     * and bounds read without the blobs; asked for a series at a time, the prefix query's
-     * automaton alone was half of a fleet's compaction (docs/benchmarks.md).
+     * and bounds read without the blobs, where that range holds few records besides the batch's
+     * own (a prefix query a series spent half of a fleet's compaction building its automaton;
+     * docs/benchmarks.md); else a query for each series of the batch, on its own groups' span.
      */
     private void claimOverlapping() throws IOException {
-      long batchFrom = Long.MAX_VALUE;
-      long batchTo = Long.MIN_VALUE;
-      for (Group group : pending) {
-        batchFrom = Math.min(batchFrom, group.from);
-        batchTo = Math.max(batchTo, group.to);
-      }
-      String first = pending.get(0).prefix;
-      String last = pending.get(pending.size() - 1).prefix;
-      // every id of a series starts with its prefix, which ends in '-': the next character bounds them
-      String above = last.substring(0, last.length() - 1) + (char) ('-' + 1);
-      SolrQuery query = new SolrQuery(RecordFields.ID + ":[" + ClientUtils.escapeQueryChars(first) + " TO "
-          + ClientUtils.escapeQueryChars(above) + "}")
-          .addFilterQuery(RecordFields.COUNT + ":[" + smallBelow + " TO *]")
-          .addFilterQuery(RecordFields.END + ":[" + batchFrom + " TO *]")
-          .addFilterQuery(RecordFields.START + ":[* TO " + batchTo + "]")
-          .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
-          .setRows(sizes.read())
-          .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
       candidateSeries = null; // the last batch's groups are gone
       // the range holds every series between the batch's first and last: look its groups up
       pendingBySeries.clear();
+      long batchFrom = Long.MAX_VALUE;
+      long batchTo = Long.MIN_VALUE;
       for (Group group : pending) {
         pendingBySeries.computeIfAbsent(group.prefix, prefix -> new ArrayList<>(1)).add(group);
+        batchFrom = Math.min(batchFrom, group.from);
+        batchTo = Math.max(batchTo, group.to);
       }
-      eachRecord(query, this::claim);
+      SolrQuery range = fullRecords(pending.get(0).prefix, pending.get(pending.size() - 1).prefix, batchFrom, batchTo);
+      if (count(range) <= (long) sizes.walked() * pending.size()) {
+        eachRecord(range.setRows(sizes.listed()), this::claim);
+        return;
+      }
+      for (Map.Entry<String, List<Group>> series : pendingBySeries.entrySet()) {
+        long from = Long.MAX_VALUE;
+        long to = Long.MIN_VALUE;
+        for (Group group : series.getValue()) {
+          from = Math.min(from, group.from);
+          to = Math.max(to, group.to);
+        }
+        eachRecord(fullRecords(series.getKey(), series.getKey(), from, to).setRows(sizes.read()), this::claim);
+      }
+    }
+
+    /**
+     * The full records of the series from the one with prefix {@code first} to the one with prefix
+     * {@code last} in id order that overlap {@code [from, to]}, by id, their ids and spans only.
+     */
+    private SolrQuery fullRecords(String first, String last, long from, long to) {
+      // every id of a series starts with its prefix, which ends in '-': the next character bounds them
+      String above = last.substring(0, last.length() - 1) + (char) ('-' + 1);
+      // spans differ from query to query: kept out of Solr's filter cache, where each would be a set
+      // over the whole index
+      return new SolrQuery(RecordFields.ID + ":[" + ClientUtils.escapeQueryChars(first) + " TO "
+          + ClientUtils.escapeQueryChars(above) + "}")
+          .addFilterQuery(RecordFields.COUNT + ":[" + smallBelow + " TO *]")
+          .addFilterQuery("{!cache=false}" + RecordFields.END + ":[" + from + " TO *]")
+          .addFilterQuery("{!cache=false}" + RecordFields.START + ":[* TO " + to + "]")
+          .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
+          .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
+    }
+
+    private long count(SolrQuery query) throws IOException {
+      return query(query.getCopy().setRows(0), SolrRequest.METHOD.GET).getResults().getNumFound();
     }
 
     /** The pending groups of a series; none for a series in the batch's id range without small records. */

@@ -40,6 +40,14 @@ final class CompactionServer {
         : new Http2SolrClient.Builder(server.solrUrl()).build();
   }
 
+  /**
+   * {@link Compactor.Sizes#walked} that has every batch's range of ids walked, or every series
+   * asked on its own.
+   */
+  static int walked(boolean walked) {
+    return walked ? Integer.MAX_VALUE : 0;
+  }
+
   /** Writes the lines and flushes them: one record per series. */
   static void writeRecords(ChronixServer server, String precision, String lines) throws Exception {
     assertEquals(204, post(server.baseUrl() + "/write?precision=" + precision, lines));

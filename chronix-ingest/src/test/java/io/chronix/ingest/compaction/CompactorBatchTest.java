@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * record that overlaps both groups of one series (two records a group) is merged with the first
  * only, though the second's query finds it too: its points are kept once. A series with a full
  * record alone is left as it is. Over HTTP, and through the embedded node's client, with which the
- * compactor reads in its own thread.
+ * compactor reads in its own thread; with the overlapping records found
+ * by a walk of the batch's range of ids, and by a query a series ({@link OverClientsAndQueries}).
  */
 class CompactorBatchTest {
 
@@ -28,8 +29,8 @@ class CompactorBatchTest {
 
   @TempDir Path dataDir;
 
-  @OverBothClients
-  void groupsMergeInBatchesAndARecordOverlappingTwoGroupsOnce(boolean embedded) throws Exception {
+  @OverClientsAndQueries
+  void groupsMergeInBatchesAndARecordOverlappingTwoGroupsOnce(boolean embedded, boolean walked) throws Exception {
     try (ChronixServer server = CompactionServer.start(dataDir);
         SolrClient solr = CompactionServer.client(server, embedded)) {
       StringBuilder full = new StringBuilder();
@@ -52,7 +53,7 @@ class CompactorBatchTest {
       assertEquals(1 + 4 + 3 * 2, count(solr, "host:x OR host:a OR host:b OR host:c"));
       List<String> fullOnly = ids(solr, "host:y");
 
-      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), new Compactor.Sizes(3, 3, 2, 2)).compact();
+      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), new Compactor.Sizes(3, 3, 2, 2, CompactionServer.walked(walked))).compact();
 
       assertEquals(4, result.series());
       assertEquals(3 + 2 + 3 * 2, result.recordsRead(), "x's full record read once, with its first group");
@@ -71,8 +72,8 @@ class CompactorBatchTest {
    * With a batch a group, a series' two groups go to two batches: the second batch's query finds
    * the full record that overlaps the second group only, and merges it there.
    */
-  @OverBothClients
-  void eachBatchFindsTheFullRecordsOfItsOwnGroups(boolean embedded) throws Exception {
+  @OverClientsAndQueries
+  void eachBatchFindsTheFullRecordsOfItsOwnGroups(boolean embedded, boolean walked) throws Exception {
     try (ChronixServer server = CompactionServer.start(dataDir);
         SolrClient solr = CompactionServer.client(server, embedded)) {
       for (long fullStart : new long[] {0, 300}) {
@@ -87,7 +88,7 @@ class CompactorBatchTest {
       }
 
       Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(),
-          new Compactor.Sizes(100, 100, 2, 1)).compact();
+          new Compactor.Sizes(100, 100, 2, 1, CompactionServer.walked(walked))).compact();
 
       assertEquals(6, result.recordsRead(), "each group with its own small records and the full record it overlaps");
       assertEquals(2, count(solr, "host:z"));

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Compaction asks for a batch's records page by page: two small records inside the span of 22 full
  * records that overlap one another, read five records a page, still end up merged with all of
  * them, every point kept once and no two records overlapping. Over HTTP, and through the embedded
- * node's client, with which the compactor reads in its own thread.
+ * node's client, with which the compactor reads in its own thread; with the overlapping records found
+ * by a walk of the batch's range of ids, and by a query a series ({@link OverClientsAndQueries}).
  */
 class CompactorOverlapTest {
 
@@ -30,8 +31,8 @@ class CompactorOverlapTest {
 
   @TempDir Path dataDir;
 
-  @OverBothClients
-  void smallRecordsMergeWithEveryRecordThatOverlapsThem(boolean embedded) throws Exception {
+  @OverClientsAndQueries
+  void smallRecordsMergeWithEveryRecordThatOverlapsThem(boolean embedded, boolean walked) throws Exception {
     try (ChronixServer server = CompactionServer.start(dataDir);
         SolrClient solr = CompactionServer.client(server, embedded)) {
       for (int k = 0; k < FULL; k++) {
@@ -50,7 +51,7 @@ class CompactorOverlapTest {
       }
       assertEquals(FULL + 2, records(solr).size());
 
-      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), new Compactor.Sizes(1000, 5, 1000, 100)).compact();
+      Compactor.Result result = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), new Compactor.Sizes(5, 5, 1000, 100, CompactionServer.walked(walked))).compact();
 
       int points = FULL * FULL_POINTS + 10;
       assertEquals(FULL + 2, result.recordsRead(), "the small records and every record overlapping them");

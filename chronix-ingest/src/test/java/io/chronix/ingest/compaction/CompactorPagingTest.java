@@ -36,7 +36,7 @@ class CompactorPagingTest {
       }
       assertEquals(21, records(solr));
 
-      Compactor compactor = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), new Compactor.Sizes(2, 2, 3, 2));
+      Compactor compactor = new Compactor(solr, "chronix", 100, ChunkCodec.lossless(), new Compactor.Sizes(2, 2, 3, 2, Compactor.Sizes.DEFAULT.walked()));
       Compactor.Result first = compactor.compact();
       assertEquals(3, first.series(), "three series, each counted once however many groups");
       assertEquals(18, first.recordsRead(), "two groups of three per series; the seventh waits");
