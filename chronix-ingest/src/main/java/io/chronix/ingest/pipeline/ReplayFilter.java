@@ -14,6 +14,7 @@ import org.apache.solr.client.solrj.SolrQuery;
 import org.apache.solr.client.solrj.SolrServerException;
 import org.apache.solr.client.solrj.util.ClientUtils;
 import org.apache.solr.common.SolrDocument;
+import org.apache.solr.common.SolrDocumentList;
 
 /**
  * After a crash the log replays points that may already have been written to the store (their
@@ -25,13 +26,24 @@ public final class ReplayFilter {
 
   /** Records of one series overlapping a replay: a handful; the bound only guards memory. */
   private static final int MAX_RECORDS = 100_000;
+  /**
+   * Records asked for first: Lucene fills a queue as long as the rows asked for before it collects
+   * a hit, and 100,000 rows a series were megabytes of garbage for each series replayed.
+   */
+  private static final int FIRST_ROWS = 16;
 
   private final SolrClient client;
   private final String collection;
+  private final int firstRows;
 
   public ReplayFilter(SolrClient client, String collection) {
+    this(client, collection, FIRST_ROWS);
+  }
+
+  ReplayFilter(SolrClient client, String collection, int firstRows) {
     this.client = client;
     this.collection = collection;
+    this.firstRows = firstRows;
   }
 
   /** @return points dropped */
@@ -71,13 +83,19 @@ public final class ReplayFilter {
       max = Math.max(max, replayed.timestamp(i));
     }
     SolrQuery query = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(RecordSchema.seriesPrefix(key)) + "*")
-        .addFilterQuery(RecordFields.END + ":[" + RecordFields.nanosToMillis(min) + " TO *]")
-        .addFilterQuery(RecordFields.START + ":[* TO " + RecordFields.nanosToMillis(max) + "]")
+        // each series replays its own span: kept out of Solr's filter cache, where each span would be
+        // a set over the whole index (docs/benchmarks.md, "Compaction in a sparse index")
+        .addFilterQuery("{!cache=false}" + RecordFields.END + ":[" + RecordFields.nanosToMillis(min) + " TO *]")
+        .addFilterQuery("{!cache=false}" + RecordFields.START + ":[* TO " + RecordFields.nanosToMillis(max) + "]")
         .setFields(RecordFields.DATA)
-        .setRows(MAX_RECORDS);
+        .setRows(firstRows);
     Set<StoredPoint> stored = new HashSet<>();
     try {
-      for (SolrDocument document : client.query(collection, query).getResults()) {
+      SolrDocumentList found = client.query(collection, query).getResults();
+      if (found.getNumFound() > found.size()) {
+        found = client.query(collection, query.setRows((int) Math.min(found.getNumFound(), MAX_RECORDS))).getResults();
+      }
+      for (SolrDocument document : found) {
         Points points = ChunkCodec.decode((byte[]) document.getFirstValue(RecordFields.DATA));
         for (int i = 0; i < points.size(); i++) {
           stored.add(StoredPoint.of(points, i));
