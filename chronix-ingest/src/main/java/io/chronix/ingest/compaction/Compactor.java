@@ -11,6 +11,7 @@ import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesMerge;
 import io.chronix.ingest.rollup.RollupStore;
 import io.chronix.ingest.solr.InProcessRequest;
+import io.chronix.ingest.solr.RecordSpans;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -313,43 +314,35 @@ public final class Compactor {
       candidateSeries = null; // the last batch's groups are gone
       // the range holds every series between the batch's first and last: look its groups up
       pendingBySeries.clear();
-      long batchFrom = Long.MAX_VALUE;
-      long batchTo = Long.MIN_VALUE;
       for (Group group : pending) {
         pendingBySeries.computeIfAbsent(group.prefix, prefix -> new ArrayList<>(1)).add(group);
-        batchFrom = Math.min(batchFrom, group.from);
-        batchTo = Math.max(batchTo, group.to);
       }
-      SolrQuery range = fullRecords(pending.get(0).prefix, pending.get(pending.size() - 1).prefix, batchFrom, batchTo);
+      SolrQuery range = fullRecords(pending.get(0).prefix, pending.get(pending.size() - 1).prefix, pending);
       if (count(range) <= (long) sizes.walked() * pending.size()) {
         eachRecord(range.setRows(sizes.listed()), this::claim);
         return;
       }
       for (Map.Entry<String, List<Group>> series : pendingBySeries.entrySet()) {
-        long from = Long.MAX_VALUE;
-        long to = Long.MIN_VALUE;
-        for (Group group : series.getValue()) {
-          from = Math.min(from, group.from);
-          to = Math.max(to, group.to);
-        }
-        eachRecord(fullRecords(series.getKey(), series.getKey(), from, to).setRows(sizes.read()), this::claim);
+        eachRecord(fullRecords(series.getKey(), series.getKey(), series.getValue()).setRows(sizes.read()), this::claim);
       }
     }
 
     /**
      * The full records of the series from the one with prefix {@code first} to the one with prefix
-     * {@code last} in id order that overlap {@code [from, to]}, by id, their ids and spans only.
+     * {@code last} in id order that overlap the span of the groups, by id, their ids and spans only.
      */
-    private SolrQuery fullRecords(String first, String last, long from, long to) {
+    private SolrQuery fullRecords(String first, String last, List<Group> groups) {
+      long from = Long.MAX_VALUE;
+      long to = Long.MIN_VALUE;
+      for (Group group : groups) {
+        from = Math.min(from, group.from);
+        to = Math.max(to, group.to);
+      }
       // every id of a series starts with its prefix, which ends in '-': the next character bounds them
       String above = last.substring(0, last.length() - 1) + (char) ('-' + 1);
-      // spans differ from query to query: kept out of Solr's filter cache, where each would be a set
-      // over the whole index
-      return new SolrQuery(RecordFields.ID + ":[" + ClientUtils.escapeQueryChars(first) + " TO "
-          + ClientUtils.escapeQueryChars(above) + "}")
+      return RecordSpans.overlapping(new SolrQuery(RecordFields.ID + ":[" + ClientUtils.escapeQueryChars(first)
+          + " TO " + ClientUtils.escapeQueryChars(above) + "}"), from, to)
           .addFilterQuery(RecordFields.COUNT + ":[" + smallBelow + " TO *]")
-          .addFilterQuery("{!cache=false}" + RecordFields.END + ":[" + from + " TO *]")
-          .addFilterQuery("{!cache=false}" + RecordFields.START + ":[* TO " + to + "]")
           .setFields(RecordFields.ID, RecordFields.START, RecordFields.END)
           .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
     }

@@ -15,6 +15,7 @@ import io.chronix.ingest.compaction.Compactor;
 import io.chronix.ingest.promql.SeriesLabels;
 import io.chronix.ingest.rollup.OrphanRollups;
 import io.chronix.ingest.rollup.RollupStore;
+import io.chronix.ingest.solr.RecordSpans;
 import io.chronix.ingest.store.RecordDocuments;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -111,9 +112,8 @@ public final class SeriesDeleter {
         throw new IllegalArgumentException("match[] " + selector + ": " + e.getMessage(), e);
       }
     }
-    SolrQuery query = new SolrQuery(selectors.isEmpty() ? selection.solrQuery() : "*:*")
-        .addFilterQuery(RecordFields.END + ":[" + startMillis + " TO *]")
-        .addFilterQuery(RecordFields.START + ":[* TO " + endMillis + "]")
+    SolrQuery query = RecordSpans.overlapping(new SolrQuery(selectors.isEmpty() ? selection.solrQuery() : "*:*"),
+            startMillis, endMillis)
         .setFields("*", RecordFields.VERSION, RecordFields.WRITE_ORDER)
         .setRows(PAGE)
         .setSort(RecordFields.ID, SolrQuery.ORDER.asc);

@@ -6,6 +6,7 @@ import io.chronix.core.record.RecordSchema;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.ingest.buffer.SeriesBuffers;
+import io.chronix.ingest.solr.RecordSpans;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
@@ -82,11 +83,9 @@ public final class ReplayFilter {
       min = Math.min(min, replayed.timestamp(i));
       max = Math.max(max, replayed.timestamp(i));
     }
-    SolrQuery query = new SolrQuery(RecordFields.ID + ":" + ClientUtils.escapeQueryChars(RecordSchema.seriesPrefix(key)) + "*")
-        // each series replays its own span: kept out of Solr's filter cache, where each span would be
-        // a set over the whole index (docs/benchmarks.md, "Compaction in a sparse index")
-        .addFilterQuery("{!cache=false}" + RecordFields.END + ":[" + RecordFields.nanosToMillis(min) + " TO *]")
-        .addFilterQuery("{!cache=false}" + RecordFields.START + ":[* TO " + RecordFields.nanosToMillis(max) + "]")
+    SolrQuery query = RecordSpans.overlapping(new SolrQuery(RecordFields.ID + ":"
+        + ClientUtils.escapeQueryChars(RecordSchema.seriesPrefix(key)) + "*"), RecordFields.nanosToMillis(min),
+        RecordFields.nanosToMillis(max))
         .setFields(RecordFields.DATA)
         .setRows(firstRows);
     Set<StoredPoint> stored = new HashSet<>();

@@ -5,6 +5,7 @@ import io.chronix.core.record.RecordFields;
 import io.chronix.core.rollup.BucketStats;
 import io.chronix.core.rollup.RollupBlob;
 import io.chronix.core.rollup.RollupStats;
+import io.chronix.ingest.solr.RecordSpans;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -51,9 +52,7 @@ public final class OrphanRollups {
    */
   public Result erase(String query, List<String> filters, Predicate<SolrDocument> selected, long startMillis,
       long endMillis) throws IOException {
-    SolrQuery candidates = new SolrQuery(query)
-        .addFilterQuery(RecordFields.END + ":[" + startMillis + " TO *]")
-        .addFilterQuery(RecordFields.START + ":[* TO " + endMillis + "]")
+    SolrQuery candidates = RecordSpans.overlapping(new SolrQuery(query), startMillis, endMillis)
         .setRows(PAGE)
         .setSort(RecordFields.ID, SolrQuery.ORDER.asc);
     filters.forEach(candidates::addFilterQuery);
