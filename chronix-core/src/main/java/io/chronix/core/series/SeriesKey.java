@@ -24,8 +24,11 @@ public final class SeriesKey {
   private final int hash;
   /** {@link #valueCharacters}, counted while the parts are at hand (the ingest's budget asks per new series). */
   private final int valueCharacters;
-  /** {@link #id} and {@link #routingId}, made when first asked ({@link #digests()}). */
-  private Digests digests;
+  /** The bits of {@link #id} and {@link #routingId}, made when first asked ({@link #digest()}). */
+  private long idBits;
+  private long routingBits;
+  /** Set after both bits are: a thread that reads it true reads them whole. */
+  private volatile boolean digested;
   /** {@link #recordFieldsHash}, made when first asked; 0 until then (a hash of 0 is made each time). */
   private int recordFieldsHash;
 
@@ -129,7 +132,8 @@ public final class SeriesKey {
 
   /** A short, stable identifier of this key (hex of a SHA-256 prefix over all its parts). */
   public String id() {
-    return HexFormat.of().toHexDigits(digests().id());
+    digest();
+    return HexFormat.of().toHexDigits(idBits);
   }
 
   /**
@@ -137,7 +141,8 @@ public final class SeriesKey {
    * bits for one series (their records share ids).
    */
   public long idBits() {
-    return digests().id();
+    digest();
+    return idBits;
   }
 
   /**
@@ -145,33 +150,35 @@ public final class SeriesKey {
    * sharded store routes by this: all records a default join needs lie on one shard.
    */
   public String routingId() {
-    return HexFormat.of().toHexDigits(digests().routing());
+    digest();
+    return HexFormat.of().toHexDigits(routingBits);
   }
 
   /**
-   * The first eight bytes of both digests, made once a key: every record written names its series
-   * by both, and two SHA-256 digests a record were a twelfth of writing a flush's records. An
-   * immutable holder, so that a thread that reads it sees it whole; two threads may both make it.
+   * Makes the first eight bytes of both digests, once a key: every record written names its series
+   * by both, and two SHA-256 digests a record were a twelfth of writing a flush's records. Kept in
+   * fields of the key rather than in an object of their own: a key lives long, and storing a new
+   * object in it at its first write made the collector scan the key's card at every young
+   * collection until that object was old (a fleet's 180,000 keys, a third of the cards of a pause;
+   * docs/benchmarks.md). Two threads may both make them; they write the same bits.
    */
-  private record Digests(long id, long routing) {}
-
-  private Digests digests() {
-    Digests known = digests;
-    if (known == null) {
-      MessageDigest digest = sha256();
-      update(digest, name);
-      update(digest, type);
-      long routing = first8(digest.digest());
-      update(digest, name);
-      update(digest, type);
-      for (int i = 0; i < attributes.size(); i++) {
-        update(digest, attributes.name(i));
-        update(digest, attributes.value(i));
-      }
-      known = new Digests(first8(digest.digest()), routing);
-      digests = known;
+  private void digest() {
+    if (digested) {
+      return;
     }
-    return known;
+    MessageDigest digest = sha256();
+    update(digest, name);
+    update(digest, type);
+    long routing = first8(digest.digest());
+    update(digest, name);
+    update(digest, type);
+    for (int i = 0; i < attributes.size(); i++) {
+      update(digest, attributes.name(i));
+      update(digest, attributes.value(i));
+    }
+    idBits = first8(digest.digest());
+    routingBits = routing;
+    digested = true;
   }
 
   private static long first8(byte[] digest) {

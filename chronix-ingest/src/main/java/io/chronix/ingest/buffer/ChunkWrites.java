@@ -167,7 +167,7 @@ final class ChunkWrites {
       if (pinned != SeriesBuffer.NO_SEGMENT) {
         ledger.unpin(Math.max(pinned, drained.segment()));
       }
-      unsearchable.follow(key, buffer);
+      unsearchable.follow(key, buffer, clock.getAsLong());
     }
   }
 

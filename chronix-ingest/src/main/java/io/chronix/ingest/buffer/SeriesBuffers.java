@@ -598,7 +598,7 @@ public final class SeriesBuffers implements LiveSeries {
         long before = buffer.retainedBytes();
         buffer.forgetWrittenBefore(began);
         totals.addMemory(buffer.retainedBytes() - before);
-        unsearchable.follow(key, buffer);
+        unsearchable.follow(key, buffer, clock.getAsLong());
       }
     });
   }
@@ -695,7 +695,7 @@ public final class SeriesBuffers implements LiveSeries {
         if (all ? !buffer.isEmpty() : buffer.isOlderThan(maxAgeOf(entry.getKey()), now)) {
           drained = takeOut(entry.getKey(), buffer);
         } else {
-          unsearchable.follow(entry.getKey(), buffer);
+          unsearchable.follow(entry.getKey(), buffer, now);
           if (buffer.isIdle(idleReleaseNanos, now)) {
             release(entry.getKey(), buffer);
           }
@@ -727,6 +727,7 @@ public final class SeriesBuffers implements LiveSeries {
   /** Lets an idle buffer go; called under its lock. An appender holding it sees it retired. */
   private void release(SeriesKey key, SeriesBuffer buffer) {
     buffer.retire();
+    unsearchable.remove(key); // it may stay in for a while after its last point (UnsearchableSeries#follow)
     if (buffers.remove(key, buffer)) {
       totals.addSeries(-BufferMemory.series(key) - buffer.keptBytes());
     }
@@ -747,7 +748,7 @@ public final class SeriesBuffers implements LiveSeries {
     SeriesBuffer.Drained drained = buffer.drain(tracking, clock.getAsLong());
     totals.addSeries(buffer.keptBytes() - keptBefore);
     totals.addMemory(buffer.retainedBytes() - before + drained.bytes());
-    unsearchable.follow(key, buffer);
+    unsearchable.follow(key, buffer, clock.getAsLong());
     return drained;
   }
 
@@ -777,7 +778,7 @@ public final class SeriesBuffers implements LiveSeries {
       ledger.unpin(buffer.replace(kept));
       totals.addMemory(buffer.retainedBytes() - bytesBefore);
       totals.addPoints(kept.size() - before);
-      unsearchable.follow(key, buffer);
+      unsearchable.follow(key, buffer, clock.getAsLong());
     }
   }
 
@@ -911,7 +912,7 @@ public final class SeriesBuffers implements LiveSeries {
       buffer.forgetSearchable(searchLagNanos, now);
       totals.addMemory(buffer.retainedBytes() - before);
       T result = read.apply(buffer);
-      unsearchable.follow(key, buffer);
+      unsearchable.follow(key, buffer, now);
       return result;
     }
   }

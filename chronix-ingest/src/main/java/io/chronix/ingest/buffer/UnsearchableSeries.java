@@ -7,12 +7,13 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * The series whose buffers hold points searches may not see yet, by name and then by the names of
- * their attributes. Snapshots visit these instead of every series ever buffered (milliseconds a
+ * The series whose buffers hold points searches may not see yet, or did within the last minute
+ * ({@link #follow}), by name and then by the names of their attributes. Snapshots visit these instead of every series ever buffered (milliseconds a
  * query with ten thousand idle series), and a query that names its series only those of that
  * name: with 150,000 buffered series, visiting all of them for every dashboard query took a
  * quarter of the server's CPU in the Gatling load. A listing whose question depends on the names
@@ -36,11 +37,25 @@ final class UnsearchableSeries {
   private final ConcurrentHashMap<String, Map<AttributeNames, Group>> byName = new ConcurrentHashMap<>();
   private final FieldValueCounts values = new FieldValueCounts();
 
-  /** Keeps the series in or out as its buffer has points searches may not see or not; under the buffer's lock. */
-  void follow(SeriesKey key, SeriesBuffer buffer) {
+  /**
+   * How long a series stays in after its last point or chunk although searches see all of it. A
+   * fleet's series send every ten seconds or so: let go after each chunk's write and taken in again
+   * with its next point, each of 180,000 series put new entries into long-lived maps every few
+   * minutes, and at a young collection those entries were a third of the cards the collector scanned
+   * and 90,000 of the objects it copied (docs/benchmarks.md, "The fleet's young collections: what
+   * points at the young objects"). A series in for longer than needed costs a query a visit that
+   * finds nothing.
+   */
+  static final long KEEP_QUIET_NANOS = TimeUnit.MINUTES.toNanos(1);
+
+  /**
+   * Takes the series in where its buffer has points searches may not see, and lets it go where
+   * the buffer has none and has been quiet for {@link #KEEP_QUIET_NANOS}; under the buffer's lock.
+   */
+  void follow(SeriesKey key, SeriesBuffer buffer, long nowNanos) {
     if (buffer.hasUnsearchable()) {
       add(key);
-    } else {
+    } else if (buffer.isIdle(KEEP_QUIET_NANOS, nowNanos)) {
       remove(key);
     }
   }

@@ -168,19 +168,18 @@ public final class Compactor {
       this.prefix = prefix;
     }
 
-    void add(SolrDocument record) {
-      ids.add((String) record.getFirstValue(RecordFields.ID));
-      from = Math.min(from, number(record, RecordFields.START));
-      to = Math.max(to, number(record, RecordFields.END));
+    void add(Listed record) {
+      ids.add(record.id());
+      from = Math.min(from, record.start());
+      to = Math.max(to, record.end());
     }
 
     int records() {
       return ids.size();
     }
 
-    boolean overlaps(SolrDocument record) {
-      return number(record, RecordFields.START) <= to
-          && number(record, RecordFields.END) >= from;
+    boolean overlaps(Listed record) {
+      return record.start() <= to && record.end() >= from;
     }
   }
 
@@ -223,8 +222,8 @@ public final class Compactor {
     private final List<String> oldIds = new ArrayList<>();
 
     /** The small record the listing came to: its series' group, or the start of the next one. */
-    void listed(SolrDocument record) throws IOException {
-      String prefix = RecordSchema.seriesIdOf((String) record.getFirstValue(RecordFields.ID)) + '-';
+    void listed(Listed record) throws IOException {
+      String prefix = RecordSchema.seriesIdOf(record.id()) + '-';
       if (listing == null || !prefix.equals(listing.prefix) || listing.records() >= sizes.group()) {
         add(listing);
         listing = new Group(prefix);
@@ -362,8 +361,8 @@ public final class Compactor {
     }
 
     /** The first of the series' groups that the record overlaps takes it, unless merged before. */
-    private void claim(SolrDocument record) {
-      String id = (String) record.getFirstValue(RecordFields.ID);
+    private void claim(Listed record) {
+      String id = record.id();
       String prefix = RecordSchema.seriesIdOf(id) + '-';
       if (!prefix.equals(candidateSeries)) {
         candidateSeries = prefix;
@@ -449,26 +448,51 @@ public final class Compactor {
     }
   }
 
+  /** A record as a listing names it: its id and the span of its points (epoch milliseconds). */
+  private record Listed(String id, long start, long end) {}
+
+  /** A listing's page and the cursor of the next one. */
+  private record Page(List<Listed> records, String nextCursor) {}
+
   /** What a cursor's query does with each record it answers. */
   @FunctionalInterface
   private interface RecordAction {
-    void accept(SolrDocument record) throws IOException;
+    void accept(Listed record) throws IOException;
   }
 
-  /** Every record the query finds, page by page: the query sorts by id, which a cursor needs. */
+  /**
+   * Every record the query finds (its id and span, which the query asks for), page by page: the
+   * query sorts by id, which a cursor needs.
+   */
   private void eachRecord(SolrQuery query, RecordAction action) throws IOException {
     String cursor = CursorMarkParams.CURSOR_MARK_START;
     while (true) {
       query.set(CursorMarkParams.CURSOR_MARK_PARAM, cursor);
-      QueryResponse response = query(query, SolrRequest.METHOD.GET);
-      for (SolrDocument record : response.getResults()) {
+      Page page = page(query);
+      for (Listed record : page.records()) {
         action.accept(record);
       }
-      if (cursor.equals(response.getNextCursorMark())) {
+      if (cursor.equals(page.nextCursor())) {
         return;
       }
-      cursor = response.getNextCursorMark();
+      cursor = page.nextCursor();
     }
+  }
+
+  /**
+   * One page, its records' ids and spans taken out of the answer, which is let go before the
+   * actions run: they merge and write whole batches while a page is walked, and a fleet's page of
+   * 50,000 answered documents held meanwhile was 50-80 MB that each young collection of the run
+   * copied again (docs/benchmarks.md, "The fleet's young collections").
+   */
+  private Page page(SolrQuery query) throws IOException {
+    QueryResponse response = query(query, SolrRequest.METHOD.GET);
+    List<Listed> records = new ArrayList<>(response.getResults().size());
+    for (SolrDocument record : response.getResults()) {
+      records.add(new Listed((String) record.getFirstValue(RecordFields.ID), number(record, RecordFields.START),
+          number(record, RecordFields.END)));
+    }
+    return new Page(records, response.getNextCursorMark());
   }
 
   private static long number(SolrDocument record, String field) {

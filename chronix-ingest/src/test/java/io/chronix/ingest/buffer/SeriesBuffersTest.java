@@ -257,7 +257,8 @@ class SeriesBuffersTest {
     buffers.add(CPU, 1, 1);
     buffers.flushAll();
     buffers.commit(() -> {});
-    buffers.spans(null, key -> true, span -> {}); // a query's visit lets go of searchable series
+    clock.addAndGet(UnsearchableSeries.KEEP_QUIET_NANOS);
+    buffers.spans(null, key -> true, span -> {}); // a query's visit lets go of searchable, quiet series
     assertTrue(buffers.everyValue(RecordFields.NAME, name -> false), "nothing unsearchable");
     PointBatch single = new PointBatch();
     single.accept(CPU, 3, 30);
@@ -270,7 +271,7 @@ class SeriesBuffersTest {
 
   /**
    * The buffers tell whether any series may have not yet searchable points: none at first; a point
-   * added directly or still staged; once written and visited, none again.
+   * added directly or still staged; once written, quiet for a while and visited, none again.
    */
   @Test
   void theBuffersTellWhetherAnySeriesHasUnsearchablePoints() throws IOException {
@@ -280,12 +281,43 @@ class SeriesBuffersTest {
     assertTrue(buffers.hasUnsearchable(), "a point added");
     buffers.flushAll();
     buffers.commit(() -> {});
-    buffers.spans(null, key -> true, span -> {}); // a query's visit lets go of searchable series
-    assertFalse(buffers.hasUnsearchable(), "written and visited");
+    clock.addAndGet(UnsearchableSeries.KEEP_QUIET_NANOS);
+    buffers.spans(null, key -> true, span -> {}); // a query's visit lets go of searchable, quiet series
+    assertFalse(buffers.hasUnsearchable(), "written, quiet and visited");
     PointBatch single = new PointBatch();
     single.accept(CPU, 3, 30);
     buffers.addAll(single, 6, buffers.resolve(single));
     assertTrue(buffers.hasUnsearchable(), "a point staged");
+  }
+
+  /**
+   * A series whose chunk searches see stays among those a query visits until it has been quiet for
+   * {@link UnsearchableSeries#KEEP_QUIET_NANOS}, and only that long: a fleet's series, let go after
+   * each write and taken in again with their next point, filled long-lived maps with new entries.
+   * Its visits find nothing of it, and a buffer let go leaves at once.
+   */
+  @Test
+  void aWrittenSeriesStaysVisitedWhileItSendsAndLeavesOnceQuiet() throws IOException {
+    SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
+    buffers.add(CPU, 1, 1);
+    buffers.flushAll();
+    buffers.commit(() -> {});
+    clock.addAndGet(UnsearchableSeries.KEEP_QUIET_NANOS - 1);
+    java.util.List<SeriesKey> spanned = new java.util.ArrayList<>();
+    buffers.spans(null, key -> true, span -> spanned.add(span.key()));
+    assertEquals(List.of(), spanned, "nothing of it to show");
+    assertTrue(buffers.hasUnsearchable(), "still visited, a minute not passed");
+    assertFalse(buffers.everyValue(RecordFields.NAME, name -> false), "its name still counted");
+    clock.addAndGet(1);
+    buffers.spans(null, key -> true, span -> spanned.add(span.key()));
+    assertFalse(buffers.hasUnsearchable(), "quiet for the minute");
+
+    buffers.add(MEM, 2, 2);
+    buffers.flushAll();
+    buffers.commit(() -> {});
+    buffers.releaseEmpty();
+    assertFalse(buffers.hasUnsearchable(), "its buffer let go: out at once");
+    assertEquals(0, buffers.activeSeries());
   }
 
   /** A batch whose series come one after the other (a file, an exporter) is added run by run, in order. */
@@ -890,7 +922,10 @@ class SeriesBuffersTest {
     assertEquals(Map.of(), snapshotOf(buffers), "untracked: written chunks leave at once");
   }
 
-  /** Queries pay for the series with points to show, not for every series ever buffered. */
+  /**
+   * Queries pay for the series with points to show (or shown within {@link
+   * UnsearchableSeries#KEEP_QUIET_NANOS}), not for every series ever buffered.
+   */
   @Test
   void snapshotsLookOnlyAtSeriesWithPointsToShow() throws IOException {
     SeriesBuffers buffers = buffers(1000, Long.MAX_VALUE, Duration.ofHours(1));
@@ -898,11 +933,17 @@ class SeriesBuffersTest {
       buffers.add(SeriesKey.metric("idle", Map.of("n", String.valueOf(i))), 1, 1);
     }
     buffers.flushAll();
+    clock.addAndGet(UnsearchableSeries.KEEP_QUIET_NANOS);
+    buffers.flushOld(); // the flusher's round lets go of the series quiet for that long
     buffers.add(CPU, 10, 1);
     List<SeriesKey> asked = new ArrayList<>();
     assertEquals(1, buffers.snapshot(key -> asked.add(key)).size());
     assertEquals(List.of(CPU), asked);
     buffers.filter(CPU, points -> new Points()); // replay dropped what the store holds
+    asked.clear();
+    assertEquals(List.of(), buffers.snapshot(key -> asked.add(key)));
+    clock.addAndGet(UnsearchableSeries.KEEP_QUIET_NANOS);
+    buffers.flushOld();
     asked.clear();
     assertEquals(List.of(), buffers.snapshot(key -> asked.add(key)));
     assertEquals(List.of(), asked);
