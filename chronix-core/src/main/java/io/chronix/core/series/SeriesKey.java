@@ -158,9 +158,9 @@ public final class SeriesKey {
    * Makes the first eight bytes of both digests, once a key: every record written names its series
    * by both, and two SHA-256 digests a record were a twelfth of writing a flush's records. Kept in
    * fields of the key rather than in an object of their own: a key lives long, and storing a new
-   * object in it at its first write made the collector scan the key's card at every young
-   * collection until that object was old (a fleet's 180,000 keys, a third of the cards of a pause;
-   * docs/benchmarks.md). Two threads may both make them; they write the same bits.
+   * object in it at its first record made the collector scan the key's card at every young
+   * collection until that object was old (a third of the cards of a pause while a fleet's 180,000
+   * keys wrote their first records; docs/benchmarks.md). Two threads may both make them; they write the same bits.
    */
   private void digest() {
     if (digested) {

@@ -59,12 +59,10 @@ final class SeriesBuffer {
   private long oldestSegment = NO_SEGMENT;
   /**
    * Copies of chunks taken out and not yet searchable, oldest first: on their way to the store,
-   * or written but within the store's lag until searches see them. Kept only when tracked.
-   */
-  /**
-   * Room for one chunk (the default is 16), made with the buffer: few chunks are in flight at once,
-   * and a deque made with none grew its array at its first chunk, a new object stored in a
-   * long-lived one, which the collector then scans at every young collection until it is old.
+   * or written but within the store's lag until searches see them. Kept only when tracked. Room
+   * for one chunk (the default is 16), made with the buffer: few chunks are in flight at once, and
+   * a deque made with none grew its array at its first chunk, a new object stored in a long-lived
+   * one, which the collector then scans at every young collection until that object is old.
    */
   private final ArrayDeque<Outgoing> outgoing = new ArrayDeque<>(1);
   private long outgoingBytes;

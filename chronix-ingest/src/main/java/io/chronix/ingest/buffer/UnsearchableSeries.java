@@ -13,13 +13,13 @@ import java.util.function.Predicate;
 
 /**
  * The series whose buffers hold points searches may not see yet, or did within the last minute
- * ({@link #follow}), by name and then by the names of their attributes. Snapshots visit these instead of every series ever buffered (milliseconds a
- * query with ten thousand idle series), and a query that names its series only those of that
- * name: with 150,000 buffered series, visiting all of them for every dashboard query took a
- * quarter of the server's CPU in the Gatling load. A listing whose question depends on the names
- * alone asks it once a group ({@link #forEach(String, Predicate, Consumer)}): a fleet's series share
- * a handful of attribute name lists, and a label-name listing walked all 10,000 buffered series of
- * the PromQL benchmark for nothing.
+ * ({@link #follow}), by name and then by the names of their attributes. Snapshots visit these
+ * instead of every series ever buffered (milliseconds a query with ten thousand idle series), and
+ * a query that names its series only those of that name: with 150,000 buffered series, visiting
+ * all of them for every dashboard query took a quarter of the server's CPU in the Gatling load. A
+ * listing whose question depends on the names alone asks it once a group ({@link #forEach(String,
+ * Predicate, Consumer)}): a fleet's series share a handful of attribute name lists, and a
+ * label-name listing walked all 10,000 buffered series of the PromQL benchmark for nothing.
  *
  * <p>A query that demands a value of an attribute ({@code cpu{host="h42"}}) visits only the series
  * of its name with that value: a group keeps an index by the values of each attribute such a query
@@ -41,8 +41,8 @@ final class UnsearchableSeries {
    * How long a series stays in after its last point or chunk although searches see all of it. A
    * fleet's series send every ten seconds or so: let go after each chunk's write and taken in again
    * with its next point, each of 180,000 series put new entries into long-lived maps every few
-   * minutes, and at a young collection those entries were a third of the cards the collector scanned
-   * and 90,000 of the objects it copied (docs/benchmarks.md, "The fleet's young collections: what
+   * minutes, and at a young collection those entries were half of the cards the collector scanned
+   * and some 180,000 of the objects it copied (docs/benchmarks.md, "The fleet's young collections: what
    * points at the young objects"). A series in for longer than needed costs a query a visit that
    * finds nothing.
    */
