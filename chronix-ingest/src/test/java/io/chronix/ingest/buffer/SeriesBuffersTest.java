@@ -303,7 +303,7 @@ class SeriesBuffersTest {
     buffers.flushAll();
     buffers.commit(() -> {});
     clock.addAndGet(UnsearchableSeries.KEEP_QUIET_NANOS - 1);
-    java.util.List<SeriesKey> spanned = new java.util.ArrayList<>();
+    List<SeriesKey> spanned = new ArrayList<>();
     buffers.spans(null, key -> true, span -> spanned.add(span.key()));
     assertEquals(List.of(), spanned, "nothing of it to show");
     assertTrue(buffers.hasUnsearchable(), "still visited, a minute not passed");
