@@ -5,6 +5,7 @@ import io.chronix.benchmarks.load.GatlingResults;
 import io.chronix.benchmarks.load.GatlingRun;
 import io.chronix.benchmarks.load.LoadReport;
 import io.chronix.benchmarks.load.LoadShape;
+import io.chronix.benchmarks.load.ServerDurations;
 import io.chronix.benchmarks.load.ServerSampler;
 import java.io.IOException;
 import java.net.URI;
@@ -128,8 +129,10 @@ public final class Load {
       run = GatlingRun.run(baseUrl(base), seconds, mix, OUT.resolve("gatling"), description);
       samples = sampler.samples();
     }
+    ServerDurations durations = ServerDurations.read(base);
     server.stop();
-    return new Result(date, run, new LoadReport(GatlingResults.read(run, mix.requests()), samples, seconds));
+    return new Result(date, run, new LoadReport(GatlingResults.read(run, mix.requests()), samples, durations,
+        seconds));
   }
 
   private static String now() {

@@ -9,11 +9,13 @@ import io.chronix.ingest.lifecycle.RetentionFilter;
 import io.chronix.ingest.metrics.IngestCounters;
 import io.chronix.ingest.metrics.Observability;
 import io.chronix.ingest.metrics.RecentErrors;
+import io.chronix.ingest.metrics.RequestDurations;
 import io.chronix.ingest.metrics.ServerMetrics;
 import io.chronix.ingest.http.HttpConnectors;
 import io.chronix.ingest.http.PingServlet;
 import io.chronix.ingest.http.Readiness;
 import io.chronix.ingest.http.RequestGate;
+import io.chronix.ingest.http.RequestTimer;
 import io.chronix.ingest.protocol.SocketListeners;
 import io.chronix.ingest.protocol.prometheus.SnappyLibraryDirectory;
 import io.chronix.analysis.promql.engine.PointChanges;
@@ -77,6 +79,7 @@ public final class ChronixServer implements AutoCloseable {
   private IngestCluster cluster;
   /** The last warnings and errors, from the start on, for the console's status page. */
   private final RecentErrors recentErrors = new RecentErrors();
+  private final RequestDurations durations = new RequestDurations();
   private final SolrClientErrors solrClientErrors = new SolrClientErrors();
   private SocketListeners listeners;
   private boolean stopped;
@@ -122,7 +125,7 @@ public final class ChronixServer implements AutoCloseable {
     AccessHandler access = new AccessHandler(policy, config.credentials(),
         config.authEnabled(), config.openSolrAdminHandlers());
     access.setHandler(contexts);
-    jetty.setHandler(access);
+    jetty.setHandler(RequestTimer.around(access, durations));
     jetty.setStopTimeout(30_000);
   }
 
@@ -175,7 +178,7 @@ public final class ChronixServer implements AutoCloseable {
       ServerMetrics metrics = new ServerMetrics(storage, counters, recentErrors, solrClient, config.collection(),
           config.dataDir(), solrNode != null, System::currentTimeMillis).withRangeCache(rangeCache);
       HttpApi.mount(ingest, storage, writer, cluster != null, config, gate, solrClient, promqlFetchers, rangeCache,
-          ChronixServer::epochNanos, new Observability(counters, metrics, recentErrors),
+          ChronixServer::epochNanos, new Observability(counters, metrics, recentErrors, durations),
           solrNode != null ? new Backups(solrClient, config.collection()).reportingTo(storage.changes()) : null);
       listeners = SocketListeners.open(config, writer, counters, ChronixServer::epochNanos, config.authEnabled());
       if (solrNode != null) {

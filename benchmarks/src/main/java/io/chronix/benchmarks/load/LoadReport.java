@@ -19,10 +19,12 @@ public final class LoadReport {
   private final Map<String, RequestStats> requests;
   private final ServerTrend server;
   private final long seconds;
+  private final ServerDurations durations;
 
-  public LoadReport(GatlingResults.Run run, List<Sample> samples, long seconds) {
+  public LoadReport(GatlingResults.Run run, List<Sample> samples, ServerDurations durations, long seconds) {
     this.requests = run.requests();
     this.server = new ServerTrend(samples, run.injectStartMillis(), seconds);
+    this.durations = durations;
     this.seconds = seconds;
   }
 
@@ -53,6 +55,10 @@ public final class LoadReport {
         .append(" a steady period point at the server's periodic work):\n");
     for (RequestStats r : requests.values()) {
       out.append("- ").append(r.slowSeconds().describe(r.name())).append('\n');
+    }
+    if (!durations.isEmpty()) {
+      out.append("\nThe same requests as the server timed them, from a request's headers to its handler's return,"
+          + " since its start (/status polls under other):\n\n").append(durations.markdown());
     }
     out.append('\n').append(server.markdown());
     return out.toString();

@@ -33,7 +33,7 @@ class LoadReportTest {
     for (int s = 0; s <= 90; s++) {
       samples.add(ServerTrendTest.sample(s, 100 << 20, new CollectorTotals(s, 10L * s)));
     }
-    String markdown = new LoadReport(new GatlingResults.Run(requests, ServerTrendTest.START), samples, 90).markdown();
+    String markdown = new LoadReport(new GatlingResults.Run(requests, ServerTrendTest.START), samples, ServerDurations.none(), 90).markdown();
     String writeLine = "- write: 1 of 90 s held an answer over 10 ms (0 in the first minute); after it at 75 s\n";
     String queryLine = "- query raw 5m: 3 of 90 s held an answer over 10 ms (1 in the first minute); after it at 80-81 s\n";
     assertTrue(markdown.contains(writeLine), markdown);
@@ -78,6 +78,6 @@ class LoadReportTest {
 
   private static LoadReport report(Map<String, RequestStats> requests) {
     List<Sample> samples = List.of(ServerTrendTest.sample(0, 100 << 20, CollectorTotals.UNKNOWN));
-    return new LoadReport(new GatlingResults.Run(requests, ServerTrendTest.START), samples, 60);
+    return new LoadReport(new GatlingResults.Run(requests, ServerTrendTest.START), samples, ServerDurations.none(), 60);
   }
 }

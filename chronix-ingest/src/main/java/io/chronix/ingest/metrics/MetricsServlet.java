@@ -23,16 +23,18 @@ import javax.servlet.http.HttpServletResponse;
 public final class MetricsServlet extends HttpServlet {
 
   private final transient ServerMetrics metrics;
+  private final transient RequestDurations durations;
 
-  public MetricsServlet(ServerMetrics metrics) {
+  public MetricsServlet(ServerMetrics metrics, RequestDurations durations) {
     this.metrics = metrics;
+    this.durations = durations;
   }
 
   @Override
   protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
     MetricSnapshots snapshots;
     try {
-      snapshots = snapshots(metrics.collect());
+      snapshots = snapshots(metrics.collect(), durations);
     } catch (IOException e) {
       JsonResponses.error(response, 503, "metrics not available now: " + e.getMessage());
       return;
@@ -43,8 +45,8 @@ public final class MetricsServlet extends HttpServlet {
     writer.write(response.getOutputStream(), snapshots);
   }
 
-  /** Samples of one name become one metric family with a data point per label set. */
-  static MetricSnapshots snapshots(List<ServerMetrics.Sample> samples) {
+  /** Samples of one name become one metric family with a data point per label set; the durations follow. */
+  static MetricSnapshots snapshots(List<ServerMetrics.Sample> samples, RequestDurations durations) {
     Map<String, List<ServerMetrics.Sample>> families = new LinkedHashMap<>();
     for (ServerMetrics.Sample sample : samples) {
       families.computeIfAbsent(sample.name(), name -> new ArrayList<>()).add(sample);
@@ -68,6 +70,7 @@ public final class MetricsServlet extends HttpServlet {
         snapshots.add(gauge.build());
       }
     }
+    snapshots.add(durations.snapshot());
     return new MetricSnapshots(snapshots);
   }
 

@@ -54,6 +54,10 @@ class ServerMetricsTest {
       assertEquals(1.0, after.get("chronix_compaction_runs_total"));
       assertEquals(3.0, after.get("chronix_compaction_records_read_total"), "three small records merged");
       assertEquals(1.0, after.get("chronix_compaction_records_written_total"));
+      // the server's own time for each request, by route: three writes, none of them counted twice
+      assertEquals(3.0, after.get("chronix_http_request_duration_seconds_count{route=\"write\"}"));
+      assertEquals(3.0, after.get("chronix_http_request_duration_seconds_bucket{route=\"write\",le=\"+Inf\"}"));
+      assertTrue(after.get("chronix_http_request_duration_seconds_sum{route=\"write\"}") > 0, after.toString());
       double dataDirBytes = after.get("chronix_data_dir_bytes");
       assertTrue(dataDirBytes > 0 && dataDirBytes < NATIVE_LIBRARY_BYTES,
           "the data directory without the native library's directory: " + dataDirBytes);

@@ -1,0 +1,100 @@
+package io.chronix.benchmarks.load;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The server's own time over the load's requests, by route, from the histograms of its
+ * {@code /metrics} ({@code chronix_http_request_duration_seconds}) read as the load ends: what of
+ * the client's latencies the server's handlers account for. A server without those histograms
+ * (a peer) has none.
+ */
+public final class ServerDurations {
+
+  private static final String NAME = "chronix_http_request_duration_seconds_bucket";
+  private static final Pattern BUCKET = Pattern.compile(
+      "^" + NAME + "\\{route=\"([a-z_]+)\",le=\"([^\"]+)\"} ([0-9.eE+-]+)$", Pattern.MULTILINE);
+  private static final double GOAL_SECONDS = LoadReport.P99_GOAL_MS / 1000;
+
+  /** Cumulative counts by upper bound (seconds, +Inf last), by route. */
+  private final Map<String, TreeMap<Double, Long>> routes;
+
+  private ServerDurations(Map<String, TreeMap<Double, Long>> routes) {
+    this.routes = routes;
+  }
+
+  public static ServerDurations none() {
+    return new ServerDurations(Map.of());
+  }
+
+  /** The histograms of the server at {@code base}; none where it has none or does not answer. */
+  public static ServerDurations read(URI base) {
+    try {
+      HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(base.resolve("/metrics"))
+          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      return response.statusCode() == 200 ? parse(response.body()) : none();
+    } catch (IOException e) {
+      return none();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return none();
+    }
+  }
+
+  /** The bucket lines of Prometheus' text format; other lines are passed over. */
+  static ServerDurations parse(String text) {
+    Map<String, TreeMap<Double, Long>> routes = new TreeMap<>();
+    Matcher bucket = BUCKET.matcher(text);
+    while (bucket.find()) {
+      double bound = bucket.group(2).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bucket.group(2));
+      routes.computeIfAbsent(bucket.group(1), route -> new TreeMap<>())
+          .put(bound, (long) Double.parseDouble(bucket.group(3)));
+    }
+    return new ServerDurations(routes);
+  }
+
+  public boolean isEmpty() {
+    return routes.isEmpty();
+  }
+
+  /** A table: each route's requests, those over the goal, and the bound its 99th percentile lies under. */
+  public String markdown() {
+    if (routes.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("| route (the server's own time, /metrics) | requests | over "
+        + (int) LoadReport.P99_GOAL_MS + " ms | p99 at most |\n|---|---|---|---|\n");
+    for (Map.Entry<String, TreeMap<Double, Long>> route : routes.entrySet()) {
+      TreeMap<Double, Long> cumulative = route.getValue();
+      long total = cumulative.lastEntry().getValue();
+      Map.Entry<Double, Long> withinGoal = cumulative.floorEntry(GOAL_SECONDS);
+      long over = total - (withinGoal == null ? 0 : withinGoal.getValue());
+      out.append(String.format(Locale.ROOT, "| %s | %,d | %,d (%.2f %%) | %s |%n", route.getKey(), total, over,
+          total == 0 ? 0 : 100.0 * over / total, p99Bound(cumulative, total)));
+    }
+    return out.toString();
+  }
+
+  private static String p99Bound(TreeMap<Double, Long> cumulative, long total) {
+    for (Map.Entry<Double, Long> bucket : cumulative.entrySet()) {
+      if (bucket.getValue() >= Math.ceil(0.99 * total)) {
+        return bucket.getKey().isInfinite() ? "beyond the last bound"
+            : String.format(Locale.ROOT, "%s ms", trim(bucket.getKey() * 1000));
+      }
+    }
+    return "-";
+  }
+
+  private static String trim(double ms) {
+    return ms == Math.rint(ms) ? Long.toString((long) ms) : Double.toString(ms);
+  }
+}

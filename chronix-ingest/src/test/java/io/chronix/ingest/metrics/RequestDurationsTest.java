@@ -1,0 +1,53 @@
+package io.chronix.ingest.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.chronix.ingest.metrics.RequestDurations.Route;
+import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RequestDurationsTest {
+
+  @Test
+  void pathsFallIntoFewRoutes() {
+    assertEquals(Route.WRITE, Route.of("/write"));
+    assertEquals(Route.WRITE, Route.of("/api/v1/write"));
+    assertEquals(Route.PROMQL, Route.of("/api/v1/query_range"));
+    assertEquals(Route.PROMETHEUS_API, Route.of("/api/v1/label/host/values"));
+    assertEquals(Route.SOLR, Route.of("/solr/chronix/query"));
+    assertEquals(Route.INFLUX_QUERY, Route.of("/query"));
+    assertEquals(Route.OTHER, Route.of("/ping"));
+    assertEquals(Route.OTHER, Route.of("/no/such/path/" + "x".repeat(100)));
+  }
+
+  @Test
+  void eachRequestCountsInTheFirstBucketThatHoldsIt() throws Exception {
+    RequestDurations durations = new RequestDurations();
+    durations.record(Route.SOLR, 3_000_000); // 3 ms: over 2.5 ms, within 5 ms
+    durations.record(Route.SOLR, 5_000_000); // on a bound: within it
+    durations.record(Route.SOLR, 40_000_000_000L); // beyond the last finite bound
+    durations.record(Route.WRITE, 200_000);
+
+    String text = text(durations);
+    String solr = "chronix_http_request_duration_seconds_bucket{route=\"solr\",le=\"";
+    assertTrue(text.contains(solr + "0.0025\"} 0\n"), text);
+    assertTrue(text.contains(solr + "0.005\"} 2\n"), text);
+    assertTrue(text.contains(solr + "10.0\"} 2\n"), text);
+    assertTrue(text.contains(solr + "+Inf\"} 3\n"), text);
+    assertTrue(text.contains("chronix_http_request_duration_seconds_count{route=\"solr\"} 3\n"), text);
+    assertTrue(text.contains("chronix_http_request_duration_seconds_sum{route=\"solr\"} 40.008\n"), text);
+    assertTrue(text.contains("chronix_http_request_duration_seconds_bucket{route=\"write\",le=\"5.0E-4\"} 1\n"), text);
+    assertTrue(!text.contains("route=\"promql\""), "a route without requests is left out: " + text);
+  }
+
+  private static String text(RequestDurations durations) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new PrometheusTextFormatWriter(false).write(out, new MetricSnapshots(List.of(durations.snapshot())));
+    return out.toString(StandardCharsets.UTF_8);
+  }
+}
