@@ -33,7 +33,13 @@ class LoadReportTest {
     for (int s = 0; s <= 90; s++) {
       samples.add(ServerTrendTest.sample(s, 100 << 20, new CollectorTotals(s, 10L * s)));
     }
-    String markdown = new LoadReport(new GatlingResults.Run(requests, ServerTrendTest.START), samples, ServerDurations.none(), 90).markdown();
+    ServerDurations durations = ServerDurations.parse("""
+        chronix_http_request_duration_seconds_bucket{route="solr",le="0.01"} 450
+        chronix_http_request_duration_seconds_bucket{route="solr",le="+Inf"} 450
+        """);
+    String markdown = new LoadReport(new GatlingResults.Run(requests, ServerTrendTest.START), samples, durations, 90)
+        .markdown();
+    assertTrue(markdown.contains("| solr | 450 | 0 (0.00 %) | 10 ms |\n"), "the server's own time: " + markdown);
     String writeLine = "- write: 1 of 90 s held an answer over 10 ms (0 in the first minute); after it at 75 s\n";
     String queryLine = "- query raw 5m: 3 of 90 s held an answer over 10 ms (1 in the first minute); after it at 80-81 s\n";
     assertTrue(markdown.contains(writeLine), markdown);

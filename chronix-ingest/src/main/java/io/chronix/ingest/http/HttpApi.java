@@ -95,7 +95,8 @@ public final class HttpApi {
 
     context.addServlet(new ServletHolder(new InfluxQueryServlet(config.collection())), "/query");
     mountReads(context, solr, config, promqlFetchers, rangeCache);
-    context.addServlet(new ServletHolder(new MetricsServlet(observability.metrics(), observability.durations())), "/metrics");
+    context.addServlet(new ServletHolder(new MetricsServlet(observability.metrics(), observability.durations())),
+        "/metrics");
     context.addServlet(new ServletHolder(new StatusApiServlet(observability.metrics(), observability.errors())),
         "/api/v1/status/chronix");
     ConsoleFiles.mount(context);

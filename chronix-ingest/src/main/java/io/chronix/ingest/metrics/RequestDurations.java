@@ -10,10 +10,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * How long the server took over its HTTP requests, by route, as Prometheus histograms
  * ({@code chronix_http_request_duration_seconds}): the server's side of a latency that a client
- * measures with the network, its own pauses and its own queues added. A load's client saw
- * dashboards slow in seconds where the server's handlers were not (docs/benchmarks.md, "The
- * dashboards' tail, request by request"); without this the two could not be told apart.
- * Thread-safe, lock-free: recording is a few adder increments on every request.
+ * measures with the network, its own pauses and its own queues added: without it a load's tail
+ * could not be laid at the server's door or the client's (docs/benchmarks.md, "The dashboards'
+ * tail, request by request"). Thread-safe, lock-free: a few adder increments a request.
  */
 public final class RequestDurations {
 
