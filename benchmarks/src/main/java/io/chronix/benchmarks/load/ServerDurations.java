@@ -1,11 +1,10 @@
 package io.chronix.benchmarks.load;
 
+import io.chronix.benchmarks.VictoriaMetricsProcess;
+import io.chronix.ingest.metrics.RequestDurations;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,9 +19,9 @@ import java.util.regex.Pattern;
  */
 public final class ServerDurations {
 
-  private static final String NAME = "chronix_http_request_duration_seconds_bucket";
   private static final Pattern BUCKET = Pattern.compile(
-      "^" + NAME + "\\{route=\"([a-z_]+)\",le=\"([^\"]+)\"} ([0-9.eE+-]+)$", Pattern.MULTILINE);
+      "^" + RequestDurations.NAME + "_bucket\\{route=\"([a-z_]+)\",le=\"([^\"]+)\"} ([0-9.eE+-]+)$",
+      Pattern.MULTILINE);
   private static final double GOAL_SECONDS = LoadReport.P99_GOAL_MS / 1000;
 
   /** Cumulative counts by upper bound (seconds, +Inf last), by route. */
@@ -39,8 +38,7 @@ public final class ServerDurations {
   /** The histograms of the server at {@code base}; none where it has none or does not answer. */
   public static ServerDurations read(URI base) {
     try {
-      HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(base.resolve("/metrics"))
-          .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = VictoriaMetricsProcess.get(base.resolve("/metrics")); // the benchmarks' GET
       return response.statusCode() == 200 ? parse(response.body()) : none();
     } catch (IOException e) {
       return none();

@@ -160,7 +160,8 @@ public final class SeriesKey {
    * fields of the key rather than in an object of their own: a key lives long, and storing a new
    * object in it at its first record made the collector scan the key's card at every young
    * collection until that object was old (a third of the cards of a pause while a fleet's 180,000
-   * keys wrote their first records; docs/benchmarks.md). Two threads may both make them; they write the same bits.
+   * keys wrote their first records; docs/benchmarks.md). Two threads may both make them; they
+   * write the same bits.
    */
   private void digest() {
     if (digested) {

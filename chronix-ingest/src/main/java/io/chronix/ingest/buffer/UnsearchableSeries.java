@@ -42,9 +42,9 @@ final class UnsearchableSeries {
    * fleet's series send every ten seconds or so: let go after each chunk's write and taken in again
    * with its next point, each of 180,000 series put new entries into long-lived maps every few
    * minutes, and at a young collection those entries were half of the cards the collector scanned
-   * and some 180,000 of the objects it copied (docs/benchmarks.md, "The fleet's young collections: what
-   * points at the young objects"). A series in for longer than needed costs a query a visit that
-   * finds nothing.
+   * and some 180,000 of the objects it copied (docs/benchmarks.md, "The fleet's young collections:
+   * what points at the young objects"). A series in for longer than needed costs a query a visit
+   * that finds nothing.
    */
   static final long KEEP_QUIET_NANOS = TimeUnit.MINUTES.toNanos(1);
 

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RequestDurations {
 
-  static final String NAME = "chronix_http_request_duration_seconds";
+  /** The histogram family's name in {@code /metrics}. */
+  public static final String NAME = "chronix_http_request_duration_seconds";
 
   /** Upper bounds in seconds, around the dashboards' goal of 10 ms; +Inf last. */
   static final double[] BOUNDS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
