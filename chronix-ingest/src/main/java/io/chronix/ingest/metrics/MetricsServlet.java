@@ -70,7 +70,7 @@ public final class MetricsServlet extends HttpServlet {
         snapshots.add(gauge.build());
       }
     }
-    snapshots.add(durations.snapshot());
+    snapshots.addAll(durations.snapshots());
     return new MetricSnapshots(snapshots);
   }
 

@@ -58,6 +58,10 @@ class ServerMetricsTest {
       assertEquals(3.0, after.get("chronix_http_request_duration_seconds_count{route=\"write\"}"));
       assertEquals(3.0, after.get("chronix_http_request_duration_seconds_bucket{route=\"write\",le=\"+Inf\"}"));
       assertTrue(after.get("chronix_http_request_duration_seconds_sum{route=\"write\"}") > 0, after.toString());
+      // and its threads' CPU time over them: some, and no more than the time itself
+      double writesCpu = after.get("chronix_http_request_cpu_seconds_total{route=\"write\"}");
+      assertTrue(writesCpu > 0 && writesCpu <= after.get("chronix_http_request_duration_seconds_sum{route=\"write\"}"),
+          after.toString());
       double dataDirBytes = after.get("chronix_data_dir_bytes");
       assertTrue(dataDirBytes > 0 && dataDirBytes < NATIVE_LIBRARY_BYTES,
           "the data directory without the native library's directory: " + dataDirBytes);
