@@ -9,8 +9,8 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * How long the server took over its HTTP requests, by route, as Prometheus histograms
