@@ -36,6 +36,7 @@ public final class RequestDurations {
 
   /** A request over this long is slow: the dashboards' goal, and one of the bounds. */
   public static final long SLOW_NANOS = 10_000_000L;
+  private static final long SLOW_MS = SLOW_NANOS / 1_000_000;
 
   /** Upper bounds in seconds, around the dashboards' goal of 10 ms; +Inf last. */
   static final double[] BOUNDS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
@@ -94,9 +95,10 @@ public final class RequestDurations {
     return List.of(histograms(),
         counters(CPU_NAME, "CPU time of the threads over their HTTP requests, by route",
             histogram -> histogram.cpuNanos),
-        counters(SLOW_NAME, "Time over the HTTP requests slower than 10 ms, by route",
+        counters(SLOW_NAME, "Time over the HTTP requests slower than " + SLOW_MS + " ms, by route",
             histogram -> histogram.slowNanos),
-        counters(SLOW_CPU_NAME, "CPU time of the threads over the HTTP requests slower than 10 ms, by route",
+        counters(SLOW_CPU_NAME,
+            "CPU time of the threads over the HTTP requests slower than " + SLOW_MS + " ms, by route",
             histogram -> histogram.slowCpuNanos));
   }
 
