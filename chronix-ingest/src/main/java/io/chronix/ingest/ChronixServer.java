@@ -16,6 +16,7 @@ import io.chronix.ingest.http.PingServlet;
 import io.chronix.ingest.http.Readiness;
 import io.chronix.ingest.http.RequestGate;
 import io.chronix.ingest.http.RequestTimer;
+import io.chronix.ingest.http.UnreadBodyDrain;
 import io.chronix.ingest.protocol.SocketListeners;
 import io.chronix.ingest.protocol.prometheus.SnappyLibraryDirectory;
 import io.chronix.analysis.promql.engine.PointChanges;
@@ -125,7 +126,7 @@ public final class ChronixServer implements AutoCloseable {
     AccessHandler access = new AccessHandler(policy, config.credentials(),
         config.authEnabled(), config.openSolrAdminHandlers());
     access.setHandler(contexts);
-    jetty.setHandler(RequestTimer.around(access, durations));
+    jetty.setHandler(RequestTimer.around(UnreadBodyDrain.around(access), durations));
     jetty.setStopTimeout(30_000);
   }
 
