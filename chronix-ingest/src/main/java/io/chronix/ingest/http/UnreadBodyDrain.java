@@ -47,11 +47,16 @@ public final class UnreadBodyDrain extends HandlerWrapper {
   }
 
   private static void drain(Request base, HttpServletResponse response) {
+    long declared = base.getContentLengthLong();
+    // HTTP/1.1: a request with neither a length nor a chunked body has none. The headers settle a
+    // dashboard's GET; asking the input whether it is finished was 1 % of a warm server's samples
+    if (declared == 0 || declared < 0 && base.getHeader(HttpHeader.TRANSFER_ENCODING.asString()) == null) {
+      return;
+    }
     HttpInput input = base.getHttpInput();
     if (input.isFinished()) {
-      return; // the common case: the handler read the body, or there was none
+      return; // the handler read the body
     }
-    long declared = base.getContentLengthLong();
     if (declared - input.getContentConsumed() > MAX_DRAINED_BYTES) {
       close(response);
       return;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.chronix.ingest.TestHttp;
 import io.chronix.ingest.protocol.ServletHarness;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -66,6 +67,18 @@ class UnreadBodyDrainTest {
   }
 
   @Test
+  void refusedChunkedBodiesGetTheirAnswer() throws Exception {
+    byte[] body = new byte[UnreadBodyDrain.MAX_DRAINED_BYTES / 2];
+    for (int i = 0; i < 20; i++) {
+      HttpResponse<String> refused = TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(url("/refuse-buffered")))
+          .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build(),
+          HttpResponse.BodyHandlers.ofString()); // no length: sent chunked
+      assertEquals(413, refused.statusCode(), "post " + i);
+      assertEquals("", refused.headers().firstValue("Connection").orElse(""), "drained: the connection is kept");
+    }
+  }
+
+  @Test
   void aBodyReadByItsHandlerIsLeftAlone() throws Exception {
     long before = READ.get();
     assertEquals(204, post("/read", new byte[300_000]).statusCode());
@@ -85,8 +98,11 @@ class UnreadBodyDrainTest {
   }
 
   private static HttpResponse<String> post(String path, byte[] body) throws IOException, InterruptedException {
-    String url = server.url().replace("/*", path);
-    return TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(url))
+    return TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(url(path)))
         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static String url(String path) {
+    return server.url().replace("/*", path);
   }
 }
