@@ -25,7 +25,7 @@ public final class UnreadBodyDrain extends HandlerWrapper {
 
   /** The most of a body read to be dropped; a larger rest closes the connection. */
   static final int MAX_DRAINED_BYTES = 2 << 20;
-  private static final int PIECE = 1 << 16;
+  private static final int PIECE = 1 << 13;
 
   private UnreadBodyDrain() {}
 
@@ -47,23 +47,29 @@ public final class UnreadBodyDrain extends HandlerWrapper {
   }
 
   private static void drain(Request base, HttpServletResponse response) {
+    if (base.isAsyncStarted()) {
+      return; // suspended (the write paths' QoS filter), not answered: its body is still to be read
+    }
     long declared = base.getContentLengthLong();
     // HTTP/1.1: a request with neither a length nor a chunked body has none. The headers settle a
-    // dashboard's GET; asking the input whether it is finished was 1 % of a warm server's samples
+    // dashboard's GET, and the count a write read to its length: Jetty's input tells neither as
+    // finished before a read has met the body's end, and a read into a new piece for each request
+    // was 2.7 % of a warm server's samples over one-hour `max` queries
     if (declared == 0 || declared < 0 && base.getHeader(HttpHeader.TRANSFER_ENCODING.asString()) == null) {
       return;
     }
     HttpInput input = base.getHttpInput();
-    if (input.isFinished()) {
-      return; // the handler read the body
+    long left = declared - input.getContentConsumed();
+    if (declared > 0 && left <= 0 || input.isFinished()) {
+      return;
     }
-    if (declared - input.getContentConsumed() > MAX_DRAINED_BYTES) {
+    if (left > MAX_DRAINED_BYTES) {
       close(response);
       return;
     }
-    byte[] piece = new byte[PIECE];
     long dropped = 0;
     try {
+      byte[] piece = new byte[PIECE];
       int read;
       while (dropped <= MAX_DRAINED_BYTES && (read = input.read(piece)) >= 0) {
         dropped += read;

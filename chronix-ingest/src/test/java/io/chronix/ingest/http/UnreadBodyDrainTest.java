@@ -9,10 +9,16 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.EnumSet;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.servlet.DispatcherType;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.eclipse.jetty.servlet.FilterHolder;
+import org.eclipse.jetty.servlet.ServletContextHandler;
+import org.eclipse.jetty.servlets.QoSFilter;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,10 +46,41 @@ class UnreadBodyDrainTest {
           response.getWriter().write("too large"); // still in the buffer as the handler returns
           return;
         }
-        READ.addAndGet(request.getInputStream().readAllBytes().length);
-        response.setStatus(204);
+        if (request.getPathInfo().equals("/slow")) {
+          sleep(); // holds the QoS filter's one place while the next request is suspended
+        }
+        int length = request.getInputStream().readAllBytes().length;
+        READ.addAndGet(length);
+        response.setStatus(length == request.getContentLength() ? 204 : 500);
       }
-    }, "/body/*", UnreadBodyDrain::around);
+    }, "/body/*", context -> {
+      // one request at a time on /slow, as the server limits its write paths: a second is suspended
+      FilterHolder qos = new FilterHolder(QoSFilter.class);
+      qos.setInitParameter("maxRequests", "1");
+      qos.setInitParameter("waitMs", "1");
+      ((ServletContextHandler) context).addFilter(qos, "/body/slow", EnumSet.of(DispatcherType.REQUEST));
+      return UnreadBodyDrain.around(context);
+    });
+  }
+
+  private static void sleep() {
+    try {
+      Thread.sleep(300);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Test
+  void aSuspendedRequestKeepsItsBody() throws Exception {
+    byte[] body = new byte[100_000];
+    CompletableFuture<HttpResponse<String>> first = TestHttp.CLIENT.sendAsync(HttpRequest.newBuilder(
+        URI.create(url("/slow"))).POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+        HttpResponse.BodyHandlers.ofString());
+    Thread.sleep(100);
+    HttpResponse<String> second = post("/slow", body); // suspended until the first is done
+    assertEquals(204, first.get().statusCode());
+    assertEquals(204, second.statusCode(), "the suspended request read its whole body");
   }
 
   @AfterAll
