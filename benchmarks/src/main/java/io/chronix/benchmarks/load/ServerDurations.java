@@ -5,6 +5,7 @@ import io.chronix.ingest.metrics.RequestDurations;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpResponse;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,29 +22,43 @@ import java.util.regex.Pattern;
  */
 public final class ServerDurations {
 
-  private static final Pattern BUCKET = Pattern.compile(
-      "^" + RequestDurations.NAME + "_bucket\\{route=\"([a-z_]+)\",le=\"([^\"]+)\"} ([0-9.eE+-]+)$",
-      Pattern.MULTILINE);
+  /** A route's line: its name (family and suffix), the route, a bucket's bound where it has one, its value. */
+  private static final Pattern ROUTE_LINE = Pattern.compile(
+      "^([a-z_]+)\\{route=\"([a-z_]+)\"(?:,le=\"([^\"]+)\")?} ([0-9.eE+-]+)$", Pattern.MULTILINE);
   private static final double GOAL_SECONDS = LoadReport.P99_GOAL_MS / 1000;
+  /** The lines read, by the name they have in the text format. */
+  private static final String BUCKETS = RequestDurations.NAME + "_bucket";
+  private static final String ELAPSED = RequestDurations.NAME + "_sum";
+  private static final String CPU = RequestDurations.CPU_NAME + "_total";
+  private static final String SLOW = RequestDurations.SLOW_NAME + "_total";
+  private static final String SLOW_CPU = RequestDurations.SLOW_CPU_NAME + "_total";
 
-  /** Cumulative counts by upper bound (seconds, +Inf last), by route. */
-  private final Map<String, TreeMap<Double, Long>> routes;
-  /** Seconds by route: all requests', their threads' CPU; the slow ones', their threads' CPU. */
-  private final Map<String, Double> elapsed;
-  private final Map<String, Double> cpu;
-  private final Map<String, Double> slow;
-  private final Map<String, Double> slowCpu;
+  private final Map<String, RouteTimes> routes;
 
-  private ServerDurations(Map<String, TreeMap<Double, Long>> routes, String text) {
+  private ServerDurations(Map<String, RouteTimes> routes) {
     this.routes = routes;
-    this.elapsed = seconds(text, RequestDurations.NAME + "_sum");
-    this.cpu = seconds(text, RequestDurations.CPU_NAME + "_total");
-    this.slow = seconds(text, RequestDurations.SLOW_NAME + "_total");
-    this.slowCpu = seconds(text, RequestDurations.SLOW_CPU_NAME + "_total");
+  }
+
+  /**
+   * What the server's families say of one route.
+   *
+   * @param buckets cumulative counts by upper bound (seconds, +Inf last)
+   * @param seconds all requests' seconds, their threads' CPU seconds, the slow ones' and their CPU
+   *     seconds, by their lines' names (absent where the server has no such family)
+   */
+  private record RouteTimes(TreeMap<Double, Long> buckets, Map<String, Double> seconds) {
+    RouteTimes() {
+      this(new TreeMap<>(), new HashMap<>());
+    }
+
+    /** The share of {@code whole}'s seconds that {@code part}'s are. */
+    String share(String part, String whole) {
+      return ServerDurations.share(seconds.get(part), seconds.get(whole));
+    }
   }
 
   public static ServerDurations none() {
-    return new ServerDurations(Map.of(), "");
+    return new ServerDurations(Map.of());
   }
 
   /** The histograms of the server at {@code base}; none where it has none or does not answer. */
@@ -59,27 +74,25 @@ public final class ServerDurations {
     }
   }
 
-  /** The bucket lines of Prometheus' text format; other lines are passed over. */
+  /**
+   * The bucket lines of Prometheus' text format and the route's other lines beside them; other
+   * lines are passed over. Routes without buckets are left out.
+   */
   static ServerDurations parse(String text) {
-    Map<String, TreeMap<Double, Long>> routes = new TreeMap<>();
-    Matcher bucket = BUCKET.matcher(text);
-    while (bucket.find()) {
-      double bound = bucket.group(2).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bucket.group(2));
-      routes.computeIfAbsent(bucket.group(1), route -> new TreeMap<>())
-          .put(bound, (long) Double.parseDouble(bucket.group(3)));
-    }
-    return new ServerDurations(routes, text);
-  }
-
-  /** The value of each route's line of one name. */
-  private static Map<String, Double> seconds(String text, String name) {
-    Map<String, Double> byRoute = new TreeMap<>();
-    Matcher line = Pattern.compile("^" + name + "\\{route=\"([a-z_]+)\"} ([0-9.eE+-]+)$", Pattern.MULTILINE)
-        .matcher(text);
+    Map<String, RouteTimes> routes = new TreeMap<>();
+    Matcher line = ROUTE_LINE.matcher(text);
     while (line.find()) {
-      byRoute.put(line.group(1), Double.parseDouble(line.group(2)));
+      RouteTimes route = routes.computeIfAbsent(line.group(2), name -> new RouteTimes());
+      double value = Double.parseDouble(line.group(4));
+      if (line.group(1).equals(BUCKETS) && line.group(3) != null) {
+        double bound = line.group(3).equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(line.group(3));
+        route.buckets().put(bound, (long) value);
+      } else {
+        route.seconds().put(line.group(1), value);
+      }
     }
-    return byRoute;
+    routes.values().removeIf(route -> route.buckets().isEmpty());
+    return new ServerDurations(routes);
   }
 
   public boolean isEmpty() {
@@ -98,15 +111,14 @@ public final class ServerDurations {
         + (int) LoadReport.P99_GOAL_MS + " ms | p99 at most | on a CPU: all / over "
         // the server's own bound for a slow request, which its counters were kept by
         + RequestDurations.SLOW_NANOS / 1_000_000 + " ms |\n|---|---|---|---|---|\n");
-    for (Map.Entry<String, TreeMap<Double, Long>> route : routes.entrySet()) {
-      TreeMap<Double, Long> cumulative = route.getValue();
+    for (Map.Entry<String, RouteTimes> route : routes.entrySet()) {
+      TreeMap<Double, Long> cumulative = route.getValue().buckets();
       long total = cumulative.lastEntry().getValue();
       Map.Entry<Double, Long> withinGoal = cumulative.floorEntry(GOAL_SECONDS);
       long over = total - (withinGoal == null ? 0 : withinGoal.getValue());
       out.append(String.format(Locale.ROOT, "| %s | %,d | %,d (%.2f %%) | %s | %s / %s |%n", route.getKey(), total,
           over, total == 0 ? 0 : 100.0 * over / total, p99Bound(cumulative, total),
-          share(cpu.get(route.getKey()), elapsed.get(route.getKey())),
-          share(slowCpu.get(route.getKey()), slow.get(route.getKey()))));
+          route.getValue().share(CPU, ELAPSED), route.getValue().share(SLOW_CPU, SLOW)));
     }
     return out.toString();
   }
