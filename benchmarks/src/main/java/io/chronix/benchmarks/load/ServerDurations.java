@@ -51,9 +51,15 @@ public final class ServerDurations {
       this(new TreeMap<>(), new HashMap<>());
     }
 
-    /** The share of {@code whole}'s seconds that {@code part}'s are. */
+    /**
+     * {@code part}'s seconds in percent of {@code whole}'s; "-" where either is missing (a server
+     * without the counters) or the whole is 0.
+     */
     String share(String part, String whole) {
-      return ServerDurations.share(seconds.get(part), seconds.get(whole));
+      Double partSeconds = seconds.get(part);
+      Double wholeSeconds = seconds.get(whole);
+      return partSeconds == null || wholeSeconds == null || wholeSeconds == 0 ? "-"
+          : String.format(Locale.ROOT, "%.0f %%", 100 * partSeconds / wholeSeconds);
     }
   }
 
@@ -131,12 +137,6 @@ public final class ServerDurations {
       }
     }
     return "-";
-  }
-
-  /** A part of a whole in percent; "-" where either is missing (a server without counters) or 0. */
-  private static String share(Double part, Double whole) {
-    return part == null || whole == null || whole == 0 ? "-"
-        : String.format(Locale.ROOT, "%.0f %%", 100 * part / whole);
   }
 
   private static String trim(double ms) {

@@ -51,6 +51,8 @@ class ServerDurationsTest {
   @Test
   void aServerWithoutTheHistogramsHasNone() {
     assertTrue(ServerDurations.parse("vm_requests_total 3\n").isEmpty());
+    assertTrue(ServerDurations.parse("chronix_http_request_cpu_seconds_total{route=\"solr\"} 3.0\n").isEmpty(),
+        "a route with counters and no buckets is left out");
     assertEquals("", ServerDurations.none().markdown());
   }
 }
