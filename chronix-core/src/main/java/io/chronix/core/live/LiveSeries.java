@@ -1,8 +1,10 @@
 package io.chronix.core.live;
 
+import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -87,12 +89,29 @@ public interface LiveSeries {
   }
 
   /**
+   * As {@link #spans(String, Predicate, Predicate, Consumer)}, for the series whose {@code field}
+   * (the name, the type or an attribute) has one of {@code values}: a source that keeps its series
+   * by their values visits those alone. A listing of a field's values that the records give all
+   * but a few of visits the series with those few ({@link #everyValue} tells which they are).
+   * Sources that keep no index by values filter.
+   */
+  default void spans(String name, String field, Set<String> values, Predicate<SeriesKey> namesWanted,
+      Predicate<SeriesKey> wanted, Consumer<Span> each) {
+    spans(name, namesWanted, key -> {
+      String value = RecordFields.valueOf(key, field);
+      return value != null && values.contains(value) && wanted.test(key);
+    }, each);
+  }
+
+  /**
    * Whether every value that a series field ({@link io.chronix.core.record.RecordFields#NAME},
    * {@link io.chronix.core.record.RecordFields#TYPE} or an attribute's name) has among the series
    * with not yet searchable points passes {@code test}; true where none has the field. A listing
    * of the field's values that knows each of them from the records then visits no series: under a
    * steady load its buffered series are those its records list, and visiting 10,000 of them was
-   * half of listing a label's values. Sources that count no values answer false: visit them.
+   * half of listing a label's values. The test is asked each value once, until one fails; a test
+   * that passes them all sees every value. Sources that count no values answer false without
+   * asking it: visit them.
    */
   default boolean everyValue(String field, Predicate<String> test) {
     return false;

@@ -1,5 +1,6 @@
 package io.chronix.core.record;
 
+import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.SeriesOrigin;
 import java.util.Set;
 
@@ -48,6 +49,11 @@ public final class RecordFields {
   /** A field that tells series apart: the name, the type or an attribute. */
   public static boolean isSeriesField(String field) {
     return field.equals(NAME) || field.equals(TYPE) || isAttribute(field);
+  }
+
+  /** The key's value of a series field (the name, the type or an attribute); null where it has none. */
+  public static String valueOf(SeriesKey key, String field) {
+    return field.equals(NAME) ? key.name() : field.equals(TYPE) ? key.type() : key.attributes().get(field);
   }
 
   public static long nanosToMillis(long nanos) {

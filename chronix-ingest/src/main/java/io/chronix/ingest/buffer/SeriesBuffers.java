@@ -860,14 +860,25 @@ public final class SeriesBuffers implements LiveSeries {
   public void spans(String name, Predicate<SeriesKey> namesWanted, Predicate<SeriesKey> wanted,
       Consumer<LiveSeries.Span> each) {
     settleAll();
-    long now = clock.getAsLong();
-    Consumer<SeriesKey> visit = key -> {
+    unsearchable.forEach(name, namesWanted, spanOf(wanted, clock.getAsLong(), each));
+  }
+
+  /** Visits only the series with those values, by name or from the indexes by an attribute's values. */
+  @Override
+  public void spans(String name, String field, Set<String> values, Predicate<SeriesKey> namesWanted,
+      Predicate<SeriesKey> wanted, Consumer<LiveSeries.Span> each) {
+    settleAll();
+    unsearchable.forEach(name, field, values, namesWanted, spanOf(wanted, clock.getAsLong(), each));
+  }
+
+  /** Hands on a wanted series' span of not yet searchable points, where it has any. */
+  private Consumer<SeriesKey> spanOf(Predicate<SeriesKey> wanted, long now, Consumer<LiveSeries.Span> each) {
+    return key -> {
       long[] span = unsearchable(key, wanted, now, SeriesBuffer::unsearchableSpan);
       if (span != null) {
         each.accept(new LiveSeries.Span(key, span[0], span[1]));
       }
     };
-    unsearchable.forEach(name, namesWanted, visit);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.chronix.ingest.buffer;
 
+import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.AttributeMap;
 import io.chronix.core.series.SeriesKey;
 import java.util.HashMap;
@@ -129,12 +130,51 @@ final class UnsearchableSeries {
    * value of it and are not visited.
    */
   void forEach(String name, String attribute, String value, Consumer<SeriesKey> action) {
+    forEachOf(name, attribute, Set.of(value), key -> true, action);
+  }
+
+  /**
+   * The series of one name (every name where null) whose field (the name, the type or an
+   * attribute) has one of the values, in the groups {@code groupWanted} admits (asked as {@link
+   * #forEach(String, Predicate, Consumer)} asks it): by name for names, from the groups' indexes
+   * by the attribute for attributes. A series' type is not what its groups are kept by: those are
+   * visited whole.
+   */
+  void forEach(String name, String field, Set<String> values, Predicate<SeriesKey> groupWanted,
+      Consumer<SeriesKey> action) {
+    if (field.equals(RecordFields.NAME)) {
+      for (String value : values) {
+        if (name == null || name.equals(value)) {
+          forEach(value, groupWanted, action);
+        }
+      }
+    } else if (field.equals(RecordFields.TYPE)) {
+      forEach(name, groupWanted, key -> {
+        if (values.contains(key.type())) {
+          action.accept(key);
+        }
+      });
+    } else if (name != null) {
+      forEachOf(name, field, values, groupWanted, action);
+    } else {
+      for (String each : byName.keySet()) {
+        forEachOf(each, field, values, groupWanted, action);
+      }
+    }
+  }
+
+  private void forEachOf(String name, String attribute, Set<String> values, Predicate<SeriesKey> groupWanted,
+      Consumer<SeriesKey> action) {
     Map<AttributeNames, Group> groups = byName.get(name);
     if (groups == null) {
       return;
     }
     for (Map.Entry<AttributeNames, Group> entry : groups.entrySet()) {
       Group group = entry.getValue();
+      Iterator<SeriesKey> keys = group.keys.iterator();
+      if (!keys.hasNext() || !groupWanted.test(keys.next())) {
+        continue; // passed over whole, and not indexed for nothing
+      }
       ValueIndex index = group.indexes.get(attribute);
       if (index == null) {
         int place = entry.getKey().attributes().indexOf(attribute);
@@ -146,7 +186,9 @@ final class UnsearchableSeries {
           continue; // the group emptied meanwhile
         }
       }
-      index.forEach(value, action);
+      for (String value : values) {
+        index.forEach(value, action);
+      }
     }
   }
 

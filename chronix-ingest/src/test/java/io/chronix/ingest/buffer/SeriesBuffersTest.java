@@ -174,7 +174,8 @@ class SeriesBuffersTest {
 
   /**
    * A listing reads where each series' not yet searchable points begin and end without a copy of
-   * them: those of the chunks on their way to the store and of the buffer, as a snapshot has them.
+   * them: those of the chunks on their way to the store and of the buffer, as a snapshot has them;
+   * of all series, of a name's, and of those with some values of an attribute.
    */
   @Test
   void spansAreThoseOfTheSnapshots() throws IOException {
@@ -201,6 +202,14 @@ class SeriesBuffersTest {
           span -> assertNull(spans.put(span.key(), span.firstNanos() + ".." + span.lastNanos()), "one span a series"));
       assertTrue(expected.size() > 15, "series with unsearchable points: " + expected.size());
       assertEquals(expected, spans, "name " + name);
+
+      // those of two hosts, from the index by host
+      expected.keySet().removeIf(key -> !java.util.Set.of("h3", "h7").contains(key.attributes().get("host")));
+      spans.clear();
+      buffers.spans(name, "host", java.util.Set.of("h3", "h7"), k -> true, k -> true,
+          span -> assertNull(spans.put(span.key(), span.firstNanos() + ".." + span.lastNanos()), "one span a series"));
+      assertFalse(expected.isEmpty());
+      assertEquals(expected, spans, "name " + name + ", hosts h3 and h7");
     }
   }
 

@@ -3,6 +3,7 @@ package io.chronix.ingest.buffer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.SeriesKey;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -118,6 +119,58 @@ class UnsearchableSeriesTest {
       List<SeriesKey> visited = new ArrayList<>();
       series.forEach(name, ask[0], ask[1], visited::add);
       assertEquals(expected, new HashSet<>(visited), "op " + op + ": " + name + " " + ask[0] + "=" + ask[1]);
+      assertEquals(expected.size(), visited.size(), "each series visited once");
+    }
+  }
+
+  /**
+   * The series whose field has one of some values, of one name or of all, are those the model has
+   * among the groups the question admits, after every one of 4,000 random adds and removes: names
+   * by name, types among the admitted groups, attributes from indexes made by the first question
+   * that meets a group (none made for a group refused).
+   */
+  @Test
+  void seriesOfAFieldsValuesAreThoseTheModelHas() {
+    Random random = new Random(13);
+    UnsearchableSeries series = new UnsearchableSeries();
+    Set<SeriesKey> model = new HashSet<>();
+    List<SeriesKey> keys = new ArrayList<>();
+    for (String name : List.of("cpu", "mem", "disk")) {
+      for (int host = 0; host < 10; host++) {
+        keys.add(SeriesKey.metric(name, Map.of("host", "h" + host)));
+        keys.add(SeriesKey.metric(name, Map.of("host", "h" + host, "dc", "dc" + host % 3)));
+        keys.add(new SeriesKey(name, "log", Map.of("host", "h" + host)));
+      }
+    }
+    List<String> fields = List.of(RecordFields.NAME, RecordFields.TYPE, "host", "dc", "rack");
+    List<String> values = List.of("cpu", "disk", "metric", "log", "h1", "h4", "h9", "dc0", "dc2", "r1", "nowhere");
+    for (int op = 0; op < 4_000; op++) {
+      SeriesKey key = keys.get(random.nextInt(keys.size()));
+      if (random.nextInt(3) == 0) {
+        series.remove(key);
+        model.remove(key);
+      } else {
+        series.add(key);
+        model.add(key);
+      }
+      String name = random.nextBoolean() ? null : List.of("cpu", "mem", "disk").get(random.nextInt(3));
+      String field = fields.get(random.nextInt(fields.size()));
+      Set<String> asked = new HashSet<>();
+      for (int i = random.nextInt(3); i >= 0; i--) {
+        asked.add(values.get(random.nextInt(values.size())));
+      }
+      // refuses the groups with a data centre
+      java.util.function.Predicate<SeriesKey> groupWanted = in -> !in.attributes().containsKey("dc");
+      Set<SeriesKey> expected = new HashSet<>();
+      for (SeriesKey in : model) {
+        String value = RecordFields.valueOf(in, field);
+        if ((name == null || in.name().equals(name)) && groupWanted.test(in) && asked.contains(value)) {
+          expected.add(in);
+        }
+      }
+      List<SeriesKey> visited = new ArrayList<>();
+      series.forEach(name, field, asked, groupWanted, visited::add);
+      assertEquals(expected, new HashSet<>(visited), "op " + op + ": " + name + " " + field + " in " + asked);
       assertEquals(expected.size(), visited.size(), "each series visited once");
     }
   }

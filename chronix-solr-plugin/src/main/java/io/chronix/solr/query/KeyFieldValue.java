@@ -26,7 +26,7 @@ final class KeyFieldValue {
   /** The key's value of the field, null where it has none. */
   String of(SeriesKey key) {
     if (keyField) {
-      return SeriesFields.valueOf(key, field);
+      return RecordFields.valueOf(key, field);
     }
     int at = place.apply(key.attributes(), 0);
     return at < 0 ? null : key.attributes().value(at);

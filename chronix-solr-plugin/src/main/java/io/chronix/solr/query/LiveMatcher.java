@@ -162,10 +162,11 @@ final class LiveMatcher {
    * matches before it gave is passed over unread. False where that does not hold, perhaps after
    * some matches: {@link #matchingAnyOrder} answers then, those among its answer.
    *
+   * @param only the series to visit, by a field's values; null for every series
    * @param namesNeeded whether any series with a key's name and attribute names may be needed (its
    *     answer depends on those alone): the buffers pass over the groups of series it refuses
    */
-  static boolean matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range,
+  static boolean matchingKeys(SolrIndexSearcher searcher, List<Query> queries, TimeRange range, BufferedValues only,
       Predicate<SeriesKey> namesNeeded, Predicate<SeriesKey> needs, Consumer<SeriesKey> matched) {
     Optional<LiveSeries> source = sourceOf(searcher.getCore());
     if (source.isEmpty() || !source.get().hasUnsearchable()) {
@@ -187,7 +188,7 @@ final class LiveMatcher {
     Predicate<SeriesKey> wanted = key -> !gaveUp[0] && required.admits(key)
         && (!records.keyAsGiven(key) || needs.test(key));
     Predicate<SeriesKey> namesWanted = key -> !gaveUp[0] && (!records.keyAsGiven(key) || namesNeeded.test(key));
-    source.get().spans(required.name(), namesWanted, wanted, span -> {
+    Consumer<LiveSeries.Span> each = span -> {
       if (gaveUp[0] || !overlaps(span.firstNanos(), span.lastNanos(), range)) {
         return;
       }
@@ -202,7 +203,12 @@ final class LiveMatcher {
       } else if (decided == BufferedQuery.YES) {
         matched.accept(key);
       }
-    });
+    };
+    if (only == null) {
+      source.get().spans(required.name(), namesWanted, wanted, each);
+    } else {
+      source.get().spans(required.name(), only.field(), only.values(), namesWanted, wanted, each);
+    }
     return !gaveUp[0];
   }
 

@@ -36,12 +36,6 @@ public final class SeriesFields {
     return fields;
   }
 
-  /** A series field's value as the key holds it (name, type or an attribute); null where it has none. */
-  public static String valueOf(SeriesKey key, String field) {
-    return field.equals(RecordFields.NAME) ? key.name() : field.equals(RecordFields.TYPE) ? key.type()
-        : key.attributes().get(field);
-  }
-
   public void addAll(Document document) {
     for (IndexableField field : document.getFields()) {
       String name = field.name();

@@ -3,6 +3,7 @@ package io.chronix.solr.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.chronix.core.live.LiveSeries;
+import io.chronix.core.record.RecordFields;
 import io.chronix.core.series.Points;
 import io.chronix.core.series.SeriesKey;
 import io.chronix.core.series.ValueType;
@@ -11,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.apache.lucene.search.Query;
 import org.apache.solr.client.solrj.embedded.EmbeddedSolrServer;
@@ -25,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A label's values with buffered series: where the buffers tell that every value they hold is one
  * the records list ({@link LiveSeries#everyValue}), no buffered series is visited; where one is
- * new, they are, and the answer is what visiting them all gives.
+ * new, those with the new value are, and the answer is what visiting them all gives.
  */
 class FieldValuesBufferedTest extends OnTestCore {
 
@@ -80,10 +83,13 @@ class FieldValuesBufferedTest extends OnTestCore {
       List<String> withNew = List.of("h0", "h1", "h2", "h3", "h4", "new");
       assertEquals(withNew, values(searcher, queries, range, counting, "host"));
       assertEquals(1, counting.visits, "a new host: the buffers are visited");
+      assertEquals(List.of("host", Set.of("new")), counting.only, "the series with the new host only");
       assertEquals(withNew, values(searcher, queries, range, visiting, "host"));
+      assertEquals(null, visiting.only, "a source that counts no values: every series visited");
 
       assertEquals(List.of("cpu", "disk", "mem"), values(searcher, queries, range, counting, "name"));
       assertEquals(2, counting.visits, "a name the records lack");
+      assertEquals(List.of("name", Set.of("disk")), counting.only);
       counting.keys = known.subList(0, 1);
       assertEquals(List.of("cpu", "mem"), values(searcher, queries, range, counting, "name"));
       assertEquals(2, counting.visits);
@@ -103,6 +109,8 @@ class FieldValuesBufferedTest extends OnTestCore {
     private final boolean countsValues;
     List<SeriesKey> keys = List.of();
     int visits;
+    /** The field and values the last visit was restricted to. */
+    List<Object> only;
 
     Buffers(boolean countsValues) {
       this.countsValues = countsValues;
@@ -123,12 +131,19 @@ class FieldValuesBufferedTest extends OnTestCore {
     }
 
     @Override
+    public void spans(String name, String field, Set<String> values, Predicate<SeriesKey> namesWanted,
+        Predicate<SeriesKey> wanted, Consumer<Span> each) {
+      only = List.of(field, values);
+      LiveSeries.super.spans(name, field, values, namesWanted, wanted, each);
+    }
+
+    @Override
     public boolean everyValue(String field, Predicate<String> test) {
       if (!countsValues) {
         return false;
       }
       for (SeriesKey key : keys) {
-        String value = SeriesFields.valueOf(key, field);
+        String value = RecordFields.valueOf(key, field);
         if (value != null && !test.test(value)) {
           return false;
         }

@@ -30,7 +30,7 @@ class KeyFieldValueTest {
           }
         }
         SeriesKey key = SeriesKey.metric("m" + random.nextInt(3), attributes);
-        String expected = SeriesFields.valueOf(key, field);
+        String expected = RecordFields.valueOf(key, field);
         assertEquals(expected, value.of(key), () -> field + " of " + key);
         assertEquals(expected != null, value.present(key), () -> field + " in " + key);
       }

@@ -60,7 +60,7 @@ class LiveMatcherTest extends OnTestCore {
         shapes.add(List.of(QParser.getParser("name:mem AND host:c", request).getQuery()));
         for (List<Query> queries : shapes) {
           List<SeriesKey> keys = new ArrayList<>();
-          assertTrue(LiveMatcher.matchingKeys(searcher.get(), queries, range, key -> true, key -> true, keys::add),
+          assertTrue(LiveMatcher.matchingKeys(searcher.get(), queries, range, null, key -> true, key -> true, keys::add),
               () -> "a listing's queries need no points: " + queries);
           Set<Map<String, Object>> fromKeys = new HashSet<>();
           for (SeriesKey key : keys) {
@@ -80,10 +80,10 @@ class LiveMatcherTest extends OnTestCore {
 
       buffers.series = List.of(new LiveSeries.Buffered(SeriesKey.metric("cpu", Map.of("rack_l", "x")), points(5, 6)));
       assertFalse(LiveMatcher.matchingKeys(searcher.get(), List.of(SelectorQuery.parse("cpu", parser)), TimeRange.ALL,
-          key -> true, key -> true, key -> {}),
+          null, key -> true, key -> true, key -> {}),
           "an attribute the schema stores as a number: the record's document decides");
       assertFalse(LiveMatcher.matchingKeys(searcher.get(), List.of(QParser.getParser("count:[1 TO *]", request).getQuery()),
-          TimeRange.ALL, key -> true, key -> true, key -> {}), "a query on the record's statistics needs the points");
+          TimeRange.ALL, null, key -> true, key -> true, key -> {}), "a query on the record's statistics needs the points");
     } finally {
       searcher.decref();
       core.getCoreContainer().getObjectCache().remove(LiveSeries.containerKey(core.getName()));
@@ -112,7 +112,7 @@ class LiveMatcherTest extends OnTestCore {
     try (LocalSolrQueryRequest request = new LocalSolrQueryRequest(core, new ModifiableSolrParams())) {
       QParser parser = QParser.getParser("*:*", request);
       assertTrue(LiveMatcher.matchingKeys(searcher.get(), List.of(SelectorQuery.parse("cpu", parser)), TimeRange.ALL,
-          key -> true, key -> true, key -> {
+          null, key -> true, key -> true, key -> {
             throw new AssertionError("a key matched");
           }));
       assertTrue(LiveMatcher.matching(searcher.get(), List.of(QParser.getParser("name:cpu AND host:a", request)
