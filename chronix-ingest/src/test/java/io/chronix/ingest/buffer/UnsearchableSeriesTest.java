@@ -100,14 +100,7 @@ class UnsearchableSeriesTest {
     }
     String[][] asks = {{"host", "h3"}, {"host", "h11"}, {"dc", "dc1"}, {"rack", "r5"}, {"host", "nowhere"}};
     for (int op = 0; op < 4_000; op++) {
-      SeriesKey key = keys.get(random.nextInt(keys.size()));
-      if (random.nextInt(3) == 0) {
-        series.remove(key);
-        model.remove(key);
-      } else {
-        series.add(key);
-        model.add(key);
-      }
+      addOrRemoveOne(random, keys, series, model);
       String name = random.nextBoolean() ? "cpu" : "mem";
       String[] ask = asks[random.nextInt(asks.length)];
       Set<SeriesKey> expected = new HashSet<>();
@@ -118,8 +111,7 @@ class UnsearchableSeriesTest {
       }
       List<SeriesKey> visited = new ArrayList<>();
       series.forEach(name, ask[0], ask[1], visited::add);
-      assertEquals(expected, new HashSet<>(visited), "op " + op + ": " + name + " " + ask[0] + "=" + ask[1]);
-      assertEquals(expected.size(), visited.size(), "each series visited once");
+      assertVisited(expected, visited, "op " + op + ": " + name + " " + ask[0] + "=" + ask[1]);
     }
   }
 
@@ -145,14 +137,7 @@ class UnsearchableSeriesTest {
     List<String> fields = List.of(RecordFields.NAME, RecordFields.TYPE, "host", "dc", "rack");
     List<String> values = List.of("cpu", "disk", "metric", "log", "h1", "h4", "h9", "dc0", "dc2", "r1", "nowhere");
     for (int op = 0; op < 4_000; op++) {
-      SeriesKey key = keys.get(random.nextInt(keys.size()));
-      if (random.nextInt(3) == 0) {
-        series.remove(key);
-        model.remove(key);
-      } else {
-        series.add(key);
-        model.add(key);
-      }
+      addOrRemoveOne(random, keys, series, model);
       String name = random.nextBoolean() ? null : List.of("cpu", "mem", "disk").get(random.nextInt(3));
       String field = fields.get(random.nextInt(fields.size()));
       Set<String> asked = new HashSet<>();
@@ -170,8 +155,7 @@ class UnsearchableSeriesTest {
       }
       List<SeriesKey> visited = new ArrayList<>();
       series.forEach(name, field, asked, groupWanted, visited::add);
-      assertEquals(expected, new HashSet<>(visited), "op " + op + ": " + name + " " + field + " in " + asked);
-      assertEquals(expected.size(), visited.size(), "each series visited once");
+      assertVisited(expected, visited, "op " + op + ": " + name + " " + field + " in " + asked);
     }
   }
 
@@ -218,6 +202,24 @@ class UnsearchableSeriesTest {
         assertTrue(expected.size() > 150, "series with " + value + ": " + expected.size());
       }
     }
+  }
+
+  /** Adds a random one of the keys (two times in three) or removes it, from the series and the model alike. */
+  private static void addOrRemoveOne(Random random, List<SeriesKey> keys, UnsearchableSeries series,
+      Set<SeriesKey> model) {
+    SeriesKey key = keys.get(random.nextInt(keys.size()));
+    if (random.nextInt(3) == 0) {
+      series.remove(key);
+      model.remove(key);
+    } else {
+      series.add(key);
+      model.add(key);
+    }
+  }
+
+  private static void assertVisited(Set<SeriesKey> expected, List<SeriesKey> visited, String what) {
+    assertEquals(expected, new HashSet<>(visited), what);
+    assertEquals(expected.size(), visited.size(), "each series visited once");
   }
 
   private static SeriesKey key(int i) {
