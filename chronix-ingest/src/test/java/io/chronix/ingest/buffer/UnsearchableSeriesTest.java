@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 class UnsearchableSeriesTest {
@@ -145,7 +146,7 @@ class UnsearchableSeriesTest {
         asked.add(values.get(random.nextInt(values.size())));
       }
       // refuses the groups with a data centre
-      java.util.function.Predicate<SeriesKey> groupWanted = in -> !in.attributes().containsKey("dc");
+      Predicate<SeriesKey> groupWanted = in -> !in.attributes().containsKey("dc");
       Set<SeriesKey> expected = new HashSet<>();
       for (SeriesKey in : model) {
         String value = RecordFields.valueOf(in, field);

@@ -1,6 +1,7 @@
 package io.chronix.solr.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.chronix.core.live.LiveSeries;
 import io.chronix.core.record.RecordFields;
@@ -85,7 +86,7 @@ class FieldValuesBufferedTest extends OnTestCore {
       assertEquals(1, counting.visits, "a new host: the buffers are visited");
       assertEquals(List.of("host", Set.of("new")), counting.only, "the series with the new host only");
       assertEquals(withNew, values(searcher, queries, range, visiting, "host"));
-      assertEquals(null, visiting.only, "a source that counts no values: every series visited");
+      assertNull(visiting.only, "a source that counts no values: every series visited");
 
       assertEquals(List.of("cpu", "disk", "mem"), values(searcher, queries, range, counting, "name"));
       assertEquals(2, counting.visits, "a name the records lack");
